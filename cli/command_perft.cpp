@@ -1,0 +1,93 @@
+// perft: counts move sequences; the move generator's correctness and speed signature.
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command_line.hpp"
+#include "cli/commands.hpp"
+#include "rules/game_dispatch.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
+
+namespace papamu::cli {
+
+namespace {
+
+int parseDepth(const std::string& text) {
+    std::size_t used = 0;
+    int depth = -1;
+    try {
+        depth = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || depth < 0 || depth > 64) {
+        throw std::invalid_argument("depth '" + text + "' must be a whole number from 0 to 64");
+    }
+    return depth;
+}
+
+}  // namespace
+
+int runPerft(int argc, char** argv) {
+    return guardedRun("perft", [&] {
+        options::options_description described("perft options");
+        addVariantOption(described);
+        addJsonOption(described);
+        described.add_options()("divide", options::bool_switch(), "list the count under each first move")(
+            "stats", options::bool_switch(), "print time and nodes per second on stderr");
+        const ParsedArguments arguments =
+            parseArguments(argc, argv, "papamu perft POSITION D | papamu perft GAME RxC D [--divide] [--json]", described);
+        if (arguments.helpShown) return kSuccess;
+        const auto& words = arguments.positional;
+        GameSelection selection;
+        if (words.size() == 2) {
+            selection = selectPosition(words[0], variantFrom(arguments));
+        } else if (words.size() == 3) {
+            selection = selectStart(words[0], words[1], variantFrom(arguments));
+        } else {
+            throw std::invalid_argument("expected POSITION D or GAME RxC D");
+        }
+        const int depth = parseDepth(words.back());
+        const bool divide = arguments.values["divide"].as<bool>();
+        return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
+            const auto started = std::chrono::steady_clock::now();
+            std::uint64_t total = 0;
+            nlohmann::json divided = nlohmann::json::array();
+            if (divide && depth > 0) {
+                MoveList moves;
+                game.generateMoves(selection.position, moves);
+                for (const Move move : moves) {
+                    const std::uint64_t count = perft(game, game.applyMove(selection.position, move), depth - 1);
+                    total += count;
+                    if (jsonRequested(arguments)) {
+                        divided.push_back({{"move", moveName(game.geometry(), move)}, {"nodes", count}});
+                    } else {
+                        std::cout << moveName(game.geometry(), move) << " " << count << "\n";
+                    }
+                }
+            } else {
+                total = perft(game, selection.position, depth);
+            }
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            if (jsonRequested(arguments)) {
+                nlohmann::json result{{"position", formatPosition(selection.kind, game.geometry(), selection.position)},
+                                      {"variant", selection.variant.name()},
+                                      {"depth", depth},
+                                      {"nodes", total},
+                                      {"seconds", seconds}};
+                if (divide) result["divide"] = divided;
+                std::cout << result.dump() << "\n";
+            } else {
+                std::cout << (divide ? "total " : "") << total << "\n";
+            }
+            if (arguments.values["stats"].as<bool>()) {
+                std::cerr << "perft " << depth << ": " << total << " nodes in " << seconds << " s, "
+                          << static_cast<std::uint64_t>(seconds > 0 ? static_cast<double>(total) / seconds : 0.0) << " nodes/s\n";
+            }
+            return kSuccess;
+        });
+    });
+}
+
+}  // namespace papamu::cli

@@ -1,0 +1,131 @@
+// start, show, moves, play: the commands that only need the rules.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command_line.hpp"
+#include "cli/commands.hpp"
+#include "rules/game_dispatch.hpp"
+#include "rules/notation.hpp"
+
+namespace papamu::cli {
+
+namespace {
+
+GameSelection positionArgument(const ParsedArguments& arguments, const char* command) {
+    if (arguments.positional.empty()) {
+        throw std::invalid_argument(std::string("missing POSITION (see papamu ") + command + " --help)");
+    }
+    return selectPosition(arguments.positional.front(), variantFrom(arguments));
+}
+
+// Who has won a position that has ended, in words, or nothing while the game goes on.
+template <class G>
+std::optional<Color> winnerOf(const G& game, const Position& position) {
+    if (const auto value = game.finishedValue(position)) {
+        return *value == Value::Win ? position.sideToMove : opposite(position.sideToMove);
+    }
+    MoveList moves;
+    game.generateMoves(position, moves);
+    if (moves.empty()) return opposite(position.sideToMove);
+    return std::nullopt;
+}
+
+}  // namespace
+
+int runStart(int argc, char** argv) {
+    return guardedRun("start", [&] {
+        options::options_description described("start options");
+        addVariantOption(described);
+        const ParsedArguments arguments = parseArguments(argc, argv, "papamu start GAME RxC [--variant V]", described);
+        if (arguments.helpShown) return kSuccess;
+        if (arguments.positional.size() != 2) throw std::invalid_argument("expected GAME RxC, e.g. papamu start konane 6x6");
+        const GameSelection selection = selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
+        std::cout << formatPosition(selection.kind, BoardGeometry(selection.size.rows, selection.size.columns), selection.position) << "\n";
+        return kSuccess;
+    });
+}
+
+int runShow(int argc, char** argv) {
+    return guardedRun("show", [&] {
+        options::options_description described("show options");
+        addVariantOption(described);
+        const ParsedArguments arguments = parseArguments(argc, argv, "papamu show POSITION [--variant V]", described);
+        if (arguments.helpShown) return kSuccess;
+        const GameSelection selection = positionArgument(arguments, "show");
+        return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
+            const BoardGeometry& geometry = game.geometry();
+            const Position& position = selection.position;
+            for (int row = geometry.rows() - 1; row >= 0; --row) {
+                std::string label = std::to_string(row + 1);
+                std::cout << std::string(3 - std::min<std::size_t>(3, label.size()), ' ') << label << " ";
+                for (int column = 0; column < geometry.columns(); ++column) {
+                    const int cell = geometry.cellAt(row, column);
+                    std::cout << ' ' << (hasCell(position.black, cell) ? 'B' : hasCell(position.white, cell) ? 'W' : '.');
+                }
+                std::cout << "\n";
+            }
+            std::cout << "    ";
+            for (int column = 0; column < geometry.columns(); ++column) {
+                const std::string name = columnName(column);
+                std::cout << (name.size() == 1 ? " " : "") << name;
+            }
+            std::cout << "\n\n" << gameName(selection.kind) << " " << geometry.sizeName() << ", variant "
+                      << selection.variant.name() << "\n";
+            if (const auto winner = winnerOf(game, position)) {
+                std::cout << "game over: " << colorName(*winner) << " has won\n";
+            } else {
+                std::cout << colorName(position.sideToMove) << " to move";
+                if (position.swapAvailable) std::cout << " (may swap)";
+                std::cout << "\n";
+            }
+            return kSuccess;
+        });
+    });
+}
+
+int runMoves(int argc, char** argv) {
+    return guardedRun("moves", [&] {
+        options::options_description described("moves options");
+        addVariantOption(described);
+        addJsonOption(described);
+        const ParsedArguments arguments = parseArguments(argc, argv, "papamu moves POSITION [--variant V] [--json]", described);
+        if (arguments.helpShown) return kSuccess;
+        const GameSelection selection = positionArgument(arguments, "moves");
+        return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
+            MoveList moves;
+            game.generateMoves(selection.position, moves);
+            if (jsonRequested(arguments)) {
+                nlohmann::json list = nlohmann::json::array();
+                for (const Move move : moves) list.push_back(moveName(game.geometry(), move));
+                std::cout << nlohmann::json{{"position", arguments.positional.front()}, {"moves", list}}.dump() << "\n";
+            } else {
+                for (const Move move : moves) std::cout << moveName(game.geometry(), move) << "\n";
+            }
+            return kSuccess;
+        });
+    });
+}
+
+int runPlay(int argc, char** argv) {
+    return guardedRun("play", [&] {
+        options::options_description described("play options");
+        addVariantOption(described);
+        const ParsedArguments arguments = parseArguments(argc, argv, "papamu play POSITION MOVE... [--variant V]", described);
+        if (arguments.helpShown) return kSuccess;
+        const GameSelection selection = positionArgument(arguments, "play");
+        return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
+            Position position = selection.position;
+            for (std::size_t index = 1; index < arguments.positional.size(); ++index) {
+                try {
+                    position = game.applyMove(position, parseLegalMove(game, position, arguments.positional[index]));
+                } catch (const std::invalid_argument& error) {
+                    throw std::invalid_argument("move " + std::to_string(index) + ": " + error.what());
+                }
+            }
+            std::cout << formatPosition(selection.kind, game.geometry(), position) << "\n";
+            return kSuccess;
+        });
+    });
+}
+
+}  // namespace papamu::cli

@@ -1,0 +1,51 @@
+// papamu: solve Kōnane and Ūnane boards, probe win/loss tables, make and verify puzzles.
+#include <array>
+#include <cstring>
+#include <iostream>
+#include <string_view>
+
+#include "cli/commands.hpp"
+
+namespace {
+
+using papamu::cli::Command;
+
+constexpr std::array kCommands{
+    Command{"start", "print the start position of a board", papamu::cli::runStart},
+    Command{"show", "draw a position with coordinates", papamu::cli::runShow},
+    Command{"moves", "list the legal moves of a position", papamu::cli::runMoves},
+    Command{"play", "apply moves to a position and print the result", papamu::cli::runPlay},
+    Command{"perft", "count move sequences of a given length", papamu::cli::runPerft},
+};
+
+void printUsage(std::ostream& out) {
+    out << "usage: papamu COMMAND [ARGUMENTS] [--help]\n\ncommands:\n";
+    for (const Command& command : kCommands) {
+        out << "  " << command.name << std::string(12 - std::strlen(command.name), ' ') << command.summary << "\n";
+    }
+    out << "\nPositions are written as in RULES.md, e.g. 'konane WBWB/BWBW/WBWB/BWBW b'.\n"
+           "Exit codes: 0 success, 1 a negative answer, 2 bad input.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        printUsage(std::cerr);
+        return 2;
+    }
+    const std::string_view name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        printUsage(std::cout);
+        return 0;
+    }
+    if (name == "--version") {
+        std::cout << "papamu " << PAPAMU_VERSION << " (" << PAPAMU_GIT_COMMIT << ")\n";
+        return 0;
+    }
+    for (const Command& command : kCommands) {
+        if (name == command.name) return command.run(argc - 1, argv + 1);
+    }
+    std::cerr << "papamu: error: unknown command '" << name << "' (see papamu --help)\n";
+    return 2;
+}

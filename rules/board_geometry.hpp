@@ -1,0 +1,73 @@
+#pragma once
+// The shape of a board and the masks that let move generation work on whole bitboards.
+#include <array>
+#include <string>
+
+#include "rules/bitboard.hpp"
+
+namespace papamu {
+
+// The four orthogonal directions. Their order is part of move ordering, hence of node counts.
+enum class Direction : int { Up = 0, Down = 1, Left = 2, Right = 3 };
+constexpr std::array<Direction, 4> kDirections{Direction::Up, Direction::Down, Direction::Left,
+                                               Direction::Right};
+
+class BoardGeometry {
+public:
+    static constexpr int kMaxCells = 64;
+
+    // Throws std::invalid_argument unless 1 <= rows, columns and rows * columns <= 64.
+    BoardGeometry(int rows, int columns);
+
+    int rows() const { return rows_; }
+    int columns() const { return columns_; }
+    int cellCount() const { return rows_ * columns_; }
+    Bitboard allCells() const { return allCells_; }
+    int cellAt(int row, int column) const { return row * columns_ + column; }
+    int rowOf(int cell) const { return cell / columns_; }
+    int columnOf(int cell) const { return cell % columns_; }
+
+    // Cells where Black stands at the start (row + column even) and where White stands.
+    Bitboard blackHome() const { return blackHome_; }
+    Bitboard whiteHome() const { return allCells_ & ~blackHome_; }
+    Bitboard corners() const { return corners_; }
+    Bitboard centre() const { return centre_; }
+
+    // Moves every stone one cell in the direction; stones that would leave the board vanish.
+    Bitboard shift(Bitboard bits, Direction direction) const {
+        const auto d = static_cast<int>(direction);
+        return shiftBy(bits & sourceMask_[d], stride_[d]);
+    }
+    // Signed change of cell index for one step in the direction.
+    int stride(Direction direction) const { return stride_[static_cast<int>(direction)]; }
+    // The orthogonal neighbours of a set of cells (not including the cells themselves).
+    Bitboard neighbours(Bitboard bits) const {
+        return shift(bits, Direction::Up) | shift(bits, Direction::Down) |
+               shift(bits, Direction::Left) | shift(bits, Direction::Right);
+    }
+    // The cells of `within` connected to `seed` by orthogonal steps inside `within`.
+    Bitboard floodFill(Bitboard seed, Bitboard within) const;
+    // Number of orthogonally connected groups in `stones`.
+    int groupCount(Bitboard stones) const;
+    // True when `stones` is non-empty and forms exactly one group; cheaper than groupCount.
+    bool isSingleGroup(Bitboard stones) const {
+        return stones != 0 && floodFill(stones & (~stones + 1), stones) == stones;
+    }
+
+    std::string sizeName() const;  // "5x6": rows x columns
+    bool operator==(const BoardGeometry& other) const {
+        return rows_ == other.rows_ && columns_ == other.columns_;
+    }
+
+private:
+    int rows_;
+    int columns_;
+    Bitboard allCells_ = 0;
+    Bitboard blackHome_ = 0;
+    Bitboard corners_ = 0;
+    Bitboard centre_ = 0;
+    std::array<Bitboard, 4> sourceMask_{};  // cells that have a neighbour in each direction
+    std::array<int, 4> stride_{};
+};
+
+}  // namespace papamu

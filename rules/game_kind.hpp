@@ -1,0 +1,40 @@
+#pragma once
+// Which game, which rule variant, which board: everything needed to name a set of rules.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace papamu {
+
+enum class GameKind : std::uint8_t { Konane = 0, Unane = 1 };
+
+constexpr const char* gameName(GameKind kind) { return kind == GameKind::Konane ? "konane" : "unane"; }
+// Throws std::invalid_argument for anything but "konane" or "unane".
+GameKind parseGameKind(std::string_view text);
+
+// Rule options. Off by default; each game accepts only its own (see validateVariant).
+struct Variant {
+    bool singleJump = false;  // Kōnane: a move is one jump only
+    bool openAny = false;     // Kōnane: the first removal may take any stone of the mover
+    bool noPie = false;       // Ūnane: no pie swap
+
+    bool operator==(const Variant&) const = default;
+    // "standard", or the options joined by '+' in a fixed order, e.g. "single-jump+open-any".
+    std::string name() const;
+    // Accepts "standard", one option name, or several joined by '+' or ','.
+    static Variant parse(std::string_view text);
+};
+
+// Throws std::invalid_argument when the variant has an option the game does not know.
+void validateVariant(GameKind kind, const Variant& variant);
+
+// Parses "RxC" (rows x columns); throws std::invalid_argument naming the problem.
+struct BoardSize {
+    int rows = 0;
+    int columns = 0;
+    static BoardSize parse(std::string_view text);
+    std::string name() const { return std::to_string(rows) + "x" + std::to_string(columns); }
+    bool operator==(const BoardSize&) const = default;
+};
+
+}  // namespace papamu

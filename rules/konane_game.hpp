@@ -1,0 +1,46 @@
+#pragma once
+// Kōnane: opening removals, then straight-line multi-jumps; a player with no move loses.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/board_geometry.hpp"
+#include "rules/game_kind.hpp"
+#include "rules/move.hpp"
+#include "rules/move_text.hpp"
+#include "rules/position.hpp"
+#include "rules/symmetry.hpp"
+
+namespace papamu {
+
+class KonaneGame {
+public:
+    static constexpr GameKind kKind = GameKind::Konane;
+
+    // Throws std::invalid_argument for a variant option that Kōnane does not have.
+    KonaneGame(BoardGeometry geometry, Variant variant = {});
+
+    const BoardGeometry& geometry() const { return geometry_; }
+    const Variant& variant() const { return variant_; }
+    Position startPosition() const;
+    std::optional<Value> finishedValue(const Position&) const { return std::nullopt; }
+    void generateMoves(const Position& position, MoveList& moves) const;
+    Position applyMove(const Position& position, Move move) const;
+    std::optional<std::string> positionProblem(const Position& position) const;
+    // Kōnane's rules never look at colours or cell parity, so every symmetry and the colour swap apply.
+    SymmetryPermission symmetryPermission(const Position&) const { return {}; }
+    // Written cells that match a legal `move`: from, each landing cell, to.
+    bool pathMatches(Move move, const std::vector<int>& cells) const;
+    // Why a written move is not legal in `position`, in words, naming the cells concerned.
+    std::string explainIllegalMove(const Position& position, const MoveText& written) const;
+
+    // Cells a jump from `from` to `to` passes over (the stones it removes).
+    Bitboard jumpedCells(int from, int to) const;
+
+private:
+    BoardGeometry geometry_;
+    Variant variant_;
+    Bitboard openingCells_;  // where the very first removal may be made
+};
+
+}  // namespace papamu

@@ -1,0 +1,181 @@
+#include "rules/notation.hpp"
+
+#include <charconv>
+
+namespace papamu {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
+
+std::string ordinal(int number) {
+    const int lastTwo = number % 100;
+    const char* suffix = (lastTwo >= 11 && lastTwo <= 13) ? "th"
+                         : number % 10 == 1               ? "st"
+                         : number % 10 == 2               ? "nd"
+                         : number % 10 == 3               ? "rd"
+                                                          : "th";
+    return std::to_string(number) + suffix;
+}
+
+}  // namespace
+
+std::string columnName(int column) {
+    std::string name;
+    for (int rest = column + 1; rest > 0; rest = (rest - 1) / 26) {
+        name.insert(name.begin(), static_cast<char>('a' + (rest - 1) % 26));
+    }
+    return name;
+}
+
+std::string cellName(const BoardGeometry& geometry, int cell) {
+    return columnName(geometry.columnOf(cell)) + std::to_string(geometry.rowOf(cell) + 1);
+}
+
+int parseCell(const BoardGeometry& geometry, std::string_view text) {
+    std::size_t letters = 0;
+    while (letters < text.size() && text[letters] >= 'a' && text[letters] <= 'z') ++letters;
+    const std::string_view digits = text.substr(letters);
+    if (letters == 0 || letters > 2 || digits.empty() || digits.front() == '0') {
+        fail("'" + std::string(text) + "' is not a cell: expected a column letter and a row number, e.g. c3");
+    }
+    int column = 0;
+    for (std::size_t index = 0; index < letters; ++index) column = column * 26 + (text[index] - 'a' + 1);
+    --column;
+    int row = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), row);
+    if (error != std::errc{} || end != digits.data() + digits.size()) {
+        fail("'" + std::string(text) + "' is not a cell: '" + std::string(digits) + "' is not a row number");
+    }
+    if (column >= geometry.columns() || row > geometry.rows()) {
+        fail("cell " + std::string(text) + " is off the " + geometry.sizeName() + " board (columns a-" +
+             columnName(geometry.columns() - 1) + ", rows 1-" + std::to_string(geometry.rows()) + ")");
+    }
+    return geometry.cellAt(row - 1, column);
+}
+
+std::string moveName(const BoardGeometry& geometry, Move move) {
+    switch (move.kind) {
+        case MoveKind::Removal: return cellName(geometry, move.from);
+        case MoveKind::Step: return cellName(geometry, move.from) + "-" + cellName(geometry, move.to);
+        case MoveKind::Swap: return "swap";
+    }
+    return "?";
+}
+
+MoveText parseMoveText(const BoardGeometry& geometry, std::string_view text) {
+    MoveText written;
+    if (text == "swap") {
+        written.isSwap = true;
+        return written;
+    }
+    if (text.empty()) fail("empty move");
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t dash = text.find('-', start);
+        const std::string_view part = text.substr(start, dash == std::string_view::npos ? dash : dash - start);
+        if (part.empty()) fail("move '" + std::string(text) + "' has an empty cell between dashes");
+        written.cells.push_back(parseCell(geometry, part));
+        if (dash == std::string_view::npos) break;
+        start = dash + 1;
+    }
+    return written;
+}
+
+PositionText parsePosition(std::string_view text) {
+    std::vector<std::string_view> fields;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t space = text.find(' ', start);
+        fields.push_back(text.substr(start, space == std::string_view::npos ? space : space - start));
+        if (space == std::string_view::npos) break;
+        start = space + 1;
+    }
+    for (std::size_t index = 0; index < fields.size(); ++index) {
+        if (fields[index].empty()) {
+            fail("position '" + std::string(text) + "': field " + std::to_string(index + 1) +
+                 " is empty (fields are separated by single spaces: GAME ROWS SIDE [swap])");
+        }
+    }
+    if (fields.size() < 3 || fields.size() > 4) {
+        fail("position '" + std::string(text) + "' has " + std::to_string(fields.size()) +
+             " fields, expected GAME ROWS SIDE [swap]");
+    }
+    PositionText parsed;
+    parsed.game = parseGameKind(fields[0]);
+
+    std::vector<std::string_view> rows;
+    start = 0;
+    const std::string_view rowsText = fields[1];
+    for (;;) {
+        const std::size_t slash = rowsText.find('/', start);
+        rows.push_back(rowsText.substr(start, slash == std::string_view::npos ? slash : slash - start));
+        if (slash == std::string_view::npos) break;
+        start = slash + 1;
+    }
+    const int rowCount = static_cast<int>(rows.size());
+    const int columnCount = static_cast<int>(rows.front().size());
+    // Rows are listed from the top, so the k-th listed row is board row (rowCount - k + 1).
+    for (int listed = 0; listed < rowCount; ++listed) {
+        const int boardRow = rowCount - listed;
+        if (static_cast<int>(rows[listed].size()) != columnCount) {
+            fail("row " + std::to_string(boardRow) + " (the " + ordinal(listed + 1) + " from the top) has " +
+                 std::to_string(rows[listed].size()) + " cells, expected " + std::to_string(columnCount));
+        }
+    }
+    if (columnCount == 0) fail("position rows are empty");
+    if (static_cast<long long>(rowCount) * columnCount > BoardGeometry::kMaxCells) {
+        fail("board " + std::to_string(rowCount) + "x" + std::to_string(columnCount) + " has " +
+             std::to_string(rowCount * columnCount) + " cells, at most 64 are allowed");
+    }
+    parsed.size = BoardSize{rowCount, columnCount};
+    const BoardGeometry geometry(rowCount, columnCount);
+    for (int listed = 0; listed < rowCount; ++listed) {
+        const int boardRow = rowCount - listed;
+        for (int column = 0; column < columnCount; ++column) {
+            const char symbol = rows[listed][column];
+            const Bitboard bit = cellBit(geometry.cellAt(boardRow - 1, column));
+            if (symbol == 'B') {
+                parsed.position.black |= bit;
+            } else if (symbol == 'W') {
+                parsed.position.white |= bit;
+            } else if (symbol != '.') {
+                fail("row " + std::to_string(boardRow) + ", character " + std::to_string(column + 1) +
+                     " (cell " + columnName(column) + std::to_string(boardRow) + "): '" + std::string(1, symbol) +
+                     "' is not B, W or .");
+            }
+        }
+    }
+    if (fields[2] == "b") {
+        parsed.position.sideToMove = Color::Black;
+    } else if (fields[2] == "w") {
+        parsed.position.sideToMove = Color::White;
+    } else {
+        fail("side to move '" + std::string(fields[2]) + "' must be b or w");
+    }
+    if (fields.size() == 4) {
+        if (fields[3] != "swap") fail("unexpected '" + std::string(fields[3]) + "' after the side to move (only 'swap' may follow)");
+        if (parsed.game != GameKind::Unane) fail("'swap' is only for unane positions");
+        if (parsed.position.sideToMove != Color::White) fail("'swap' is offered only to White (side w)");
+        parsed.position.swapAvailable = true;
+    }
+    return parsed;
+}
+
+std::string formatPosition(GameKind game, const BoardGeometry& geometry, const Position& position) {
+    std::string text = gameName(game);
+    text += ' ';
+    for (int row = geometry.rows() - 1; row >= 0; --row) {
+        for (int column = 0; column < geometry.columns(); ++column) {
+            const int cell = geometry.cellAt(row, column);
+            text += hasCell(position.black, cell) ? 'B' : hasCell(position.white, cell) ? 'W' : '.';
+        }
+        if (row > 0) text += '/';
+    }
+    text += ' ';
+    text += colorLetter(position.sideToMove);
+    if (position.swapAvailable) text += " swap";
+    return text;
+}
+
+}  // namespace papamu

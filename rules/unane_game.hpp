@@ -1,0 +1,46 @@
+#pragma once
+// Ūnane (Mark Steere): capture an adjacent enemy stone or remove an isolated own stone; a
+// colour reduced to one connected group wins, the mover first; optional pie swap.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/board_geometry.hpp"
+#include "rules/game_kind.hpp"
+#include "rules/move.hpp"
+#include "rules/move_text.hpp"
+#include "rules/position.hpp"
+#include "rules/symmetry.hpp"
+
+namespace papamu {
+
+class UnaneGame {
+public:
+    static constexpr GameKind kKind = GameKind::Unane;
+
+    // Throws std::invalid_argument for an odd number of cells, fewer than 4 cells, or a
+    // variant option that Ūnane does not have.
+    UnaneGame(BoardGeometry geometry, Variant variant = {});
+
+    const BoardGeometry& geometry() const { return geometry_; }
+    const Variant& variant() const { return variant_; }
+    bool pieRule() const { return !variant_.noPie; }
+    Position startPosition() const;
+    std::optional<Value> finishedValue(const Position& position) const;
+    void generateMoves(const Position& position, MoveList& moves) const;
+    Position applyMove(const Position& position, Move move) const;
+    std::optional<std::string> positionProblem(const Position& position) const;
+    // The pie rule ties the swap to the start position: with it on, a full board keeps its exact
+    // form, and a position offering the swap keeps its colours.
+    SymmetryPermission symmetryPermission(const Position& position) const;
+    // A capture is one step: written paths of three or more cells never match.
+    bool pathMatches(Move, const std::vector<int>&) const { return false; }
+    // Why a written move is not legal in `position`, in words, naming the cells concerned.
+    std::string explainIllegalMove(const Position& position, const MoveText& written) const;
+
+private:
+    BoardGeometry geometry_;
+    Variant variant_;
+};
+
+}  // namespace papamu
