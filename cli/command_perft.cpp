@@ -41,6 +41,10 @@ int runPerft(int argc, char** argv) {
         if (arguments.helpShown) return kSuccess;
         const auto& words = arguments.positional;
         GameSelection selection;
+        if (words.size() == 2 && words[0].find(' ') == std::string::npos) {
+            // Not a position (those hold spaces): most likely GAME RxC without D.
+            throw std::invalid_argument("expected POSITION D or GAME RxC D (a POSITION is one quoted argument)");
+        }
         if (words.size() == 2) {
             selection = selectPosition(words[0], variantFrom(arguments));
         } else if (words.size() == 3) {
@@ -52,14 +56,16 @@ int runPerft(int argc, char** argv) {
         const bool divide = arguments.values["divide"].as<bool>();
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             const auto started = std::chrono::steady_clock::now();
-            std::uint64_t total = 0;
+            PerftTally tally;
             nlohmann::json divided = nlohmann::json::array();
             if (divide && depth > 0) {
                 MoveList moves;
                 game.generateMoves(selection.position, moves);
+                ++tally.expanded;
                 for (const Move move : moves) {
-                    const std::uint64_t count = perft(game, game.applyMove(selection.position, move), depth - 1);
-                    total += count;
+                    const std::uint64_t before = tally.leaves;
+                    perftTally(game, game.applyMove(selection.position, move), depth - 1, tally);
+                    const std::uint64_t count = tally.leaves - before;
                     if (jsonRequested(arguments)) {
                         divided.push_back({{"move", moveName(game.geometry(), move)}, {"nodes", count}});
                     } else {
@@ -67,14 +73,16 @@ int runPerft(int argc, char** argv) {
                     }
                 }
             } else {
-                total = perft(game, selection.position, depth);
+                perftTally(game, selection.position, depth, tally);
             }
+            const std::uint64_t total = tally.leaves;
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             if (jsonRequested(arguments)) {
                 nlohmann::json result{{"position", formatPosition(selection.kind, game.geometry(), selection.position)},
                                       {"variant", selection.variant.name()},
                                       {"depth", depth},
                                       {"nodes", total},
+                                      {"positions_expanded", tally.expanded},
                                       {"seconds", seconds}};
                 if (divide) result["divide"] = divided;
                 std::cout << result.dump() << "\n";
@@ -82,8 +90,14 @@ int runPerft(int argc, char** argv) {
                 std::cout << (divide ? "total " : "") << total << "\n";
             }
             if (arguments.values["stats"].as<bool>()) {
-                std::cerr << "perft " << depth << ": " << total << " nodes in " << seconds << " s, "
-                          << static_cast<std::uint64_t>(seconds > 0 ? static_cast<double>(total) / seconds : 0.0) << " nodes/s\n";
+                // Leaves are counted in bulk at the last level, so leaves/s overstates the work;
+                // positions expanded (move lists generated) per second is the honest rate.
+                const auto perSecond = [seconds](std::uint64_t count) {
+                    return static_cast<std::uint64_t>(seconds > 0 ? static_cast<double>(count) / seconds : 0.0);
+                };
+                std::cerr << "perft " << depth << ": " << total << " nodes in " << seconds << " s, " << perSecond(total)
+                          << " nodes/s; " << tally.expanded << " positions expanded, " << perSecond(tally.expanded)
+                          << " positions/s\n";
             }
             return kSuccess;
         });

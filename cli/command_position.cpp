@@ -1,4 +1,5 @@
 // start, show, moves, play: the commands that only need the rules.
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -11,9 +12,15 @@ namespace papamu::cli {
 
 namespace {
 
-GameSelection positionArgument(const ParsedArguments& arguments, const char* command) {
+// `singleArgument` commands take the position alone: a stray word (often an unquoted position
+// split by the shell) is an error, not something to ignore.
+GameSelection positionArgument(const ParsedArguments& arguments, const char* command, bool singleArgument) {
     if (arguments.positional.empty()) {
         throw std::invalid_argument(std::string("missing POSITION (see papamu ") + command + " --help)");
+    }
+    if (singleArgument && arguments.positional.size() > 1) {
+        throw std::invalid_argument("expected one POSITION argument, got " + std::to_string(arguments.positional.size()) +
+                                    " (quote the position: '" + arguments.positional.front() + " ...')");
     }
     return selectPosition(arguments.positional.front(), variantFrom(arguments));
 }
@@ -51,24 +58,24 @@ int runShow(int argc, char** argv) {
         addVariantOption(described);
         const ParsedArguments arguments = parseArguments(argc, argv, "papamu show POSITION [--variant V]", described);
         if (arguments.helpShown) return kSuccess;
-        const GameSelection selection = positionArgument(arguments, "show");
+        const GameSelection selection = positionArgument(arguments, "show", true);
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             const BoardGeometry& geometry = game.geometry();
             const Position& position = selection.position;
+            // Past column z the names take two letters, so every column gets room for two.
+            const std::size_t width = geometry.columns() > 26 ? 3 : 2;
+            const auto padded = [width](const std::string& text) { return std::string(width - text.size(), ' ') + text; };
             for (int row = geometry.rows() - 1; row >= 0; --row) {
                 std::string label = std::to_string(row + 1);
                 std::cout << std::string(3 - std::min<std::size_t>(3, label.size()), ' ') << label << " ";
                 for (int column = 0; column < geometry.columns(); ++column) {
                     const int cell = geometry.cellAt(row, column);
-                    std::cout << ' ' << (hasCell(position.black, cell) ? 'B' : hasCell(position.white, cell) ? 'W' : '.');
+                    std::cout << padded(hasCell(position.black, cell) ? "B" : hasCell(position.white, cell) ? "W" : ".");
                 }
                 std::cout << "\n";
             }
             std::cout << "    ";
-            for (int column = 0; column < geometry.columns(); ++column) {
-                const std::string name = columnName(column);
-                std::cout << (name.size() == 1 ? " " : "") << name;
-            }
+            for (int column = 0; column < geometry.columns(); ++column) std::cout << padded(columnName(column));
             std::cout << "\n\n" << gameName(selection.kind) << " " << geometry.sizeName() << ", variant "
                       << selection.variant.name() << "\n";
             if (const auto winner = winnerOf(game, position)) {
@@ -90,7 +97,7 @@ int runMoves(int argc, char** argv) {
         addJsonOption(described);
         const ParsedArguments arguments = parseArguments(argc, argv, "papamu moves POSITION [--variant V] [--json]", described);
         if (arguments.helpShown) return kSuccess;
-        const GameSelection selection = positionArgument(arguments, "moves");
+        const GameSelection selection = positionArgument(arguments, "moves", true);
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             MoveList moves;
             game.generateMoves(selection.position, moves);
@@ -112,7 +119,7 @@ int runPlay(int argc, char** argv) {
         addVariantOption(described);
         const ParsedArguments arguments = parseArguments(argc, argv, "papamu play POSITION MOVE... [--variant V]", described);
         if (arguments.helpShown) return kSuccess;
-        const GameSelection selection = positionArgument(arguments, "play");
+        const GameSelection selection = positionArgument(arguments, "play", false);
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             Position position = selection.position;
             for (std::size_t index = 1; index < arguments.positional.size(); ++index) {

@@ -14,5 +14,12 @@ int runShow(int argc, char** argv);
 int runMoves(int argc, char** argv);
 int runPlay(int argc, char** argv);
 int runPerft(int argc, char** argv);
+int runPuzzles(int argc, char** argv);
+int runVerify(int argc, char** argv);
+int runSolve(int argc, char** argv);
+int runBench(int argc, char** argv);
+int runBuild(int argc, char** argv);
+int runProbe(int argc, char** argv);
+int runTableVerify(int argc, char** argv);
 
 }  // namespace papamu::cli

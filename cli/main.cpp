@@ -16,6 +16,13 @@ constexpr std::array kCommands{
     Command{"moves", "list the legal moves of a position", papamu::cli::runMoves},
     Command{"play", "apply moves to a position and print the result", papamu::cli::runPlay},
     Command{"perft", "count move sequences of a given length", papamu::cli::runPerft},
+    Command{"puzzles", "make puzzle sets with unique solutions", papamu::cli::runPuzzles},
+    Command{"verify", "check a claimed winning line or a puzzle file", papamu::cli::runVerify},
+    Command{"solve", "prove who wins a board or a position (proof-number search)", papamu::cli::runSolve},
+    Command{"bench", "solve a fixed set of boards: node-count signature and speed", papamu::cli::runBench},
+    Command{"build", "build win/loss tables of a board", papamu::cli::runBuild},
+    Command{"probe", "look up a position and its moves in the tables", papamu::cli::runProbe},
+    Command{"tb-verify", "check tables on disk and re-solve a sample", papamu::cli::runTableVerify},
 };
 
 void printUsage(std::ostream& out) {

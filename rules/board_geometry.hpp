@@ -51,7 +51,12 @@ public:
     int groupCount(Bitboard stones) const;
     // True when `stones` is non-empty and forms exactly one group; cheaper than groupCount.
     bool isSingleGroup(Bitboard stones) const {
-        return stones != 0 && floodFill(stones & (~stones + 1), stones) == stones;
+        if (stones == 0) return false;
+        if ((stones & (stones - 1)) == 0) return true;
+        // Of two or more stones, one without an own neighbour is a group by itself: this answers
+        // most positions of a game without the flood fill.
+        if ((stones & ~neighbours(stones)) != 0) return false;
+        return floodFill(stones & (~stones + 1), stones) == stones;
     }
 
     std::string sizeName() const;  // "5x6": rows x columns

@@ -8,7 +8,39 @@ KonaneGame::KonaneGame(BoardGeometry geometry, Variant variant)
     : geometry_(geometry), variant_(variant) {
     validateVariant(GameKind::Konane, variant);
     openingCells_ = variant.openAny ? geometry_.allCells() : geometry_.corners() | geometry_.centre();
+    hasNeighbour_[static_cast<int>(Direction::Up)] = geometry_.shift(geometry_.allCells(), Direction::Down);
+    hasNeighbour_[static_cast<int>(Direction::Down)] = geometry_.shift(geometry_.allCells(), Direction::Up);
+    hasNeighbour_[static_cast<int>(Direction::Left)] = geometry_.shift(geometry_.allCells(), Direction::Right);
+    hasNeighbour_[static_cast<int>(Direction::Right)] = geometry_.shift(geometry_.allCells(), Direction::Left);
 }
+
+namespace {
+
+// The jumps in one direction, with the direction of the shift fixed at compile time (Forward:
+// towards higher cell numbers, i.e. up or right). `distance` is one step, 1 or the row length;
+// `hasNeighbour` keeps stones from stepping off the board or wrapping into the next row.
+template <bool Forward>
+void addJumps(Bitboard own, Bitboard enemy, Bitboard empty, Bitboard hasNeighbour, int distance, bool singleJump,
+              MoveList& moves) {
+    const auto step = [hasNeighbour, distance](Bitboard bits) {
+        return Forward ? (bits & hasNeighbour) << distance : (bits & hasNeighbour) >> distance;
+    };
+    // `landed` holds where jumping stones stand after `jumps` jumps; each landing is a separate
+    // move, and only stones that landed may jump again.
+    Bitboard landed = own;
+    for (int jumps = 1;; ++jumps) {
+        landed = step(step(landed) & enemy) & empty;
+        if (landed == 0) return;
+        const int back = (Forward ? 2 : -2) * jumps * distance;
+        for (Bitboard targets = landed; targets != 0;) {
+            const int to = popLowestCell(targets);
+            moves.push(Move::step(to - back, to));
+        }
+        if (singleJump) return;
+    }
+}
+
+}  // namespace
 
 Position KonaneGame::startPosition() const {
     return Position{geometry_.blackHome(), geometry_.whiteHome(), Color::Black, false};
@@ -31,26 +63,23 @@ void KonaneGame::generateMoves(const Position& position, MoveList& moves) const 
         }
         return;
     }
-    for (const Direction direction : kDirections) {
-        const int stride = geometry_.stride(direction);
-        // `landed` holds where jumping stones stand after `jumps` jumps in this direction; each
-        // landing is a separate move, and only stones that landed may jump again.
-        Bitboard landed = own;
-        for (int jumps = 1;; ++jumps) {
-            landed = geometry_.shift(geometry_.shift(landed, direction) & enemy, direction) & empty;
-            for (Bitboard targets = landed; targets != 0;) {
-                const int to = popLowestCell(targets);
-                moves.push(Move::step(to - 2 * jumps * stride, to));
-            }
-            if (landed == 0 || variant_.singleJump) break;
-        }
+    // Same order as kDirections: up, down, left, right. On a one-row board (up to 64 columns)
+    // there is nothing up or down, and skipping it avoids a shift by 64.
+    const bool singleJump = variant_.singleJump;
+    const auto mask = [this](Direction direction) { return hasNeighbour_[static_cast<int>(direction)]; };
+    if (geometry_.rows() > 1) {
+        addJumps<true>(own, enemy, empty, mask(Direction::Up), geometry_.columns(), singleJump, moves);
+        addJumps<false>(own, enemy, empty, mask(Direction::Down), geometry_.columns(), singleJump, moves);
     }
+    addJumps<false>(own, enemy, empty, mask(Direction::Left), 1, singleJump, moves);
+    addJumps<true>(own, enemy, empty, mask(Direction::Right), 1, singleJump, moves);
 }
 
 Bitboard KonaneGame::jumpedCells(int from, int to) const {
-    const int rowDelta = geometry_.rowOf(to) - geometry_.rowOf(from);
-    const int stride = rowDelta != 0 ? (rowDelta > 0 ? geometry_.columns() : -geometry_.columns())
-                                     : (to > from ? 1 : -1);
+    // A jump stays in its row or its column, so a distance shorter than a row means a jump
+    // along the row; this avoids two divisions on every move applied.
+    const int columns = geometry_.columns();
+    const int stride = std::abs(to - from) < columns ? (to > from ? 1 : -1) : (to > from ? columns : -columns);
     Bitboard jumped = 0;
     for (int cell = from + stride; cell != to + stride; cell += 2 * stride) jumped |= cellBit(cell);
     return jumped;

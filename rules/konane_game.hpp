@@ -1,5 +1,6 @@
 #pragma once
 // Kōnane: opening removals, then straight-line multi-jumps; a player with no move loses.
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,8 @@ private:
     BoardGeometry geometry_;
     Variant variant_;
     Bitboard openingCells_;  // where the very first removal may be made
+    // Cells with a neighbour in each direction (index as Direction), for the jump loops.
+    std::array<Bitboard, 4> hasNeighbour_{};
 };
 
 }  // namespace papamu

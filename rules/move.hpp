@@ -39,17 +39,17 @@ public:
 
     void push(Move move) {
         assert(size_ < kCapacity);
-        moves_[static_cast<std::size_t>(size_++)] = move;
+        storage_.moves[size_++] = move;
     }
     void clear() { size_ = 0; }
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    const Move& operator[](int index) const { return moves_[static_cast<std::size_t>(index)]; }
-    Move& operator[](int index) { return moves_[static_cast<std::size_t>(index)]; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
-    Move* begin() { return moves_.data(); }
-    Move* end() { return moves_.data() + size_; }
+    const Move& operator[](int index) const { return storage_.moves[index]; }
+    Move& operator[](int index) { return storage_.moves[index]; }
+    const Move* begin() const { return storage_.moves; }
+    const Move* end() const { return storage_.moves + size_; }
+    Move* begin() { return storage_.moves; }
+    Move* end() { return storage_.moves + size_; }
     bool contains(Move move) const {
         for (const Move& candidate : *this) {
             if (candidate == move) return true;
@@ -58,7 +58,12 @@ public:
     }
 
 private:
-    std::array<Move, kCapacity> moves_;
+    // Left uninitialised on purpose: a list is made at every node of a search, and zeroing 256
+    // moves each time cost more than generating them. Only the first size_ entries are read.
+    union Storage {
+        Storage() {}
+        Move moves[kCapacity];
+    } storage_;
     int size_ = 0;
 };
 

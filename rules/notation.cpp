@@ -36,7 +36,8 @@ int parseCell(const BoardGeometry& geometry, std::string_view text) {
     std::size_t letters = 0;
     while (letters < text.size() && text[letters] >= 'a' && text[letters] <= 'z') ++letters;
     const std::string_view digits = text.substr(letters);
-    if (letters == 0 || letters > 2 || digits.empty() || digits.front() == '0') {
+    // The row must start with a digit 1-9: from_chars would take a sign ("a-1") as a number.
+    if (letters == 0 || letters > 2 || digits.empty() || digits.front() < '1' || digits.front() > '9') {
         fail("'" + std::string(text) + "' is not a cell: expected a column letter and a row number, e.g. c3");
     }
     int column = 0;

@@ -12,7 +12,29 @@ UnaneGame::UnaneGame(BoardGeometry geometry, Variant variant)
                                     " is not allowed for unane: it needs an even number of cells "
                                     "(one even dimension) and at least 4 cells");
     }
+    hasNeighbour_[static_cast<int>(Direction::Up)] = geometry_.shift(geometry_.allCells(), Direction::Down);
+    hasNeighbour_[static_cast<int>(Direction::Down)] = geometry_.shift(geometry_.allCells(), Direction::Up);
+    hasNeighbour_[static_cast<int>(Direction::Left)] = geometry_.shift(geometry_.allCells(), Direction::Right);
+    hasNeighbour_[static_cast<int>(Direction::Right)] = geometry_.shift(geometry_.allCells(), Direction::Left);
 }
+
+namespace {
+
+// Captures in one direction, the shift direction fixed at compile time (Forward: up or right);
+// returns the cells of the captured stones, `distance` being one step (1 or the row length).
+template <bool Forward>
+Bitboard addCaptures(Bitboard own, Bitboard enemy, Bitboard hasNeighbour, int distance, MoveList& moves) {
+    const Bitboard moved = own & hasNeighbour;
+    const Bitboard targets = (Forward ? moved << distance : moved >> distance) & enemy;
+    for (Bitboard remaining = targets; remaining != 0;) {
+        const int to = popLowestCell(remaining);
+        moves.push(Move::step(Forward ? to - distance : to + distance, to));
+    }
+    // The own stones that touch an enemy in this direction can not be removed.
+    return Forward ? targets >> distance : targets << distance;
+}
+
+}  // namespace
 
 Position UnaneGame::startPosition() const {
     return Position{geometry_.blackHome(), geometry_.whiteHome(), Color::Black, false};
@@ -29,14 +51,17 @@ void UnaneGame::generateMoves(const Position& position, MoveList& moves) const {
     if (finishedValue(position)) return;
     const Bitboard own = position.own();
     const Bitboard enemy = position.enemy();
-    for (const Direction direction : kDirections) {
-        const int stride = geometry_.stride(direction);
-        for (Bitboard targets = geometry_.shift(own, direction) & enemy; targets != 0;) {
-            const int to = popLowestCell(targets);
-            moves.push(Move::step(to - stride, to));
-        }
+    // Same order as kDirections: up, down, left, right. On a one-row board (up to 64 columns)
+    // there is nothing up or down, and skipping it avoids a shift by 64.
+    const auto mask = [this](Direction direction) { return hasNeighbour_[static_cast<int>(direction)]; };
+    Bitboard touching = 0;  // own stones next to an enemy stone
+    if (geometry_.rows() > 1) {
+        touching |= addCaptures<true>(own, enemy, mask(Direction::Up), geometry_.columns(), moves);
+        touching |= addCaptures<false>(own, enemy, mask(Direction::Down), geometry_.columns(), moves);
     }
-    for (Bitboard isolated = own & ~geometry_.neighbours(enemy); isolated != 0;) {
+    touching |= addCaptures<false>(own, enemy, mask(Direction::Left), 1, moves);
+    touching |= addCaptures<true>(own, enemy, mask(Direction::Right), 1, moves);
+    for (Bitboard isolated = own & ~touching; isolated != 0;) {
         moves.push(Move::removal(popLowestCell(isolated)));
     }
     if (position.swapAvailable) moves.push(Move::swap());

@@ -1,6 +1,7 @@
 #pragma once
 // Ūnane (Mark Steere): capture an adjacent enemy stone or remove an isolated own stone; a
 // colour reduced to one connected group wins, the mover first; optional pie swap.
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,8 @@ public:
 private:
     BoardGeometry geometry_;
     Variant variant_;
+    // Cells with a neighbour in each direction (index as Direction), for the capture shifts.
+    std::array<Bitboard, 4> hasNeighbour_{};
 };
 
 }  // namespace papamu

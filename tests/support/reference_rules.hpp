@@ -2,6 +2,8 @@
 // A deliberately plain, cell-by-cell move generator written straight from RULES.md, to check
 // the bitboard generators against. Slow on purpose: no masks, no shifts, no shared code.
 #include <algorithm>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "rules/move.hpp"
@@ -138,6 +140,79 @@ inline std::vector<std::pair<int, int>> unaneMoves(const Board& board) {
     if (board.swap) moves.emplace_back(-1, -1);
     std::sort(moves.begin(), moves.end());
     return moves;
+}
+
+}  // namespace papamu::reference
+
+namespace papamu::reference {
+
+// The start pattern written out cell by cell: Black where row + column is even, Black to move.
+inline bool isStart(const Board& board) {
+    if (board.side != 'B' || board.swap) return false;
+    for (int row = 0; row < board.rows; ++row) {
+        for (int column = 0; column < board.columns; ++column) {
+            if (at(board, row, column) != ((row + column) % 2 == 0 ? 'B' : 'W')) return false;
+        }
+    }
+    return true;
+}
+
+// Plays (from, to) on the board: removals take the stone off, Kōnane jumps empty every second
+// cell they pass, Ūnane captures replace the enemy stone, the swap (-1, -1) only clears the offer.
+inline Board play(const Board& board, std::pair<int, int> move, bool unane, bool pieRule) {
+    Board next = board;
+    next.swap = false;
+    if (move.first < 0) return next;
+    auto& cells = next.cells;
+    const auto index = [](int cell) { return static_cast<std::size_t>(cell); };
+    if (move.first == move.second) {
+        cells[index(move.first)] = '.';
+    } else if (unane) {
+        cells[index(move.second)] = board.side;
+        cells[index(move.first)] = '.';
+    } else {
+        const int fromRow = move.first / board.columns;
+        const int fromColumn = move.first % board.columns;
+        const int toRow = move.second / board.columns;
+        const int toColumn = move.second % board.columns;
+        const int rowStep = (toRow > fromRow) - (toRow < fromRow);
+        const int columnStep = (toColumn > fromColumn) - (toColumn < fromColumn);
+        for (int row = fromRow, column = fromColumn; row != toRow || column != toColumn;
+             row += rowStep, column += columnStep) {
+            cells[index(row * board.columns + column)] = '.';
+        }
+        cells[index(move.second)] = board.side;
+    }
+    next.side = board.side == 'B' ? 'W' : 'B';
+    if (unane) next.swap = pieRule && isStart(board);
+    return next;
+}
+
+struct Rules {
+    bool unane = false;
+    bool singleJump = false;
+    bool openAny = false;
+    bool pieRule = true;
+};
+
+inline std::vector<std::pair<int, int>> moves(const Board& board, const Rules& rules) {
+    return rules.unane ? unaneMoves(board) : konaneMoves(board, rules.singleJump, rules.openAny);
+}
+
+// perft without bulk counting or any shortcut: every sequence is played out.
+inline std::uint64_t perft(const Board& board, const Rules& rules, int depth) {
+    if (depth == 0) return 1;
+    std::uint64_t total = 0;
+    for (const auto& move : moves(board, rules)) {
+        total += perft(play(board, move, rules.unane, rules.pieRule), rules, depth - 1);
+    }
+    return total;
+}
+
+// A move of the library as the (from, to) pair the reference uses.
+inline std::pair<int, int> asPair(Move move) {
+    if (move.kind == MoveKind::Swap) return {-1, -1};
+    return {move.from, move.to};
 }
 
 }  // namespace papamu::reference

@@ -1,0 +1,62 @@
+// Probe latency of a built table: random positions drawn over the whole table (so most probes
+// decompress a block: the cold case) and one position probed again and again (the warm case).
+// Run: PAPAMU_PROBE_TABLE=TABLE_ROOT/konane-standard-5x6 build/bench/probe_benchmark
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "tablebase/table_probe.hpp"
+
+namespace papamu {
+namespace {
+
+std::vector<Position> drawPositions(const TableProbe& table, std::size_t count) {
+    std::mt19937_64 random(20261130);
+    std::uint64_t total = 0;
+    for (int layer = 0; layer < table.layerCount(); ++layer) total += table.layerSize(layer);
+    std::vector<Position> positions;
+    positions.reserve(count);
+    while (positions.size() < count) {
+        // Uniform over all entries, so big layers are probed as often as they are large.
+        std::uint64_t pick = random() % total;
+        int layer = 0;
+        while (pick >= table.layerSize(layer)) pick -= table.layerSize(layer++);
+        positions.push_back(table.positionAt(layer, pick));
+    }
+    return positions;
+}
+
+void probeRandom(benchmark::State& state, const TableProbe* table) {
+    const std::vector<Position> positions = drawPositions(*table, 1 << 16);
+    std::size_t next = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(table->probe(positions[next]));
+        next = (next + 1) & (positions.size() - 1);
+    }
+}
+
+void probeSame(benchmark::State& state, const TableProbe* table) {
+    const Position position = drawPositions(*table, 1).front();
+    for (auto _ : state) benchmark::DoNotOptimize(table->probe(position));
+}
+
+}  // namespace
+}  // namespace papamu
+
+int main(int argc, char** argv) {
+    const char* directory = std::getenv("PAPAMU_PROBE_TABLE");
+    if (directory == nullptr) {
+        std::fprintf(stderr, "probe_benchmark: set PAPAMU_PROBE_TABLE to a table directory built by papamu build\n");
+        return 2;
+    }
+    const papamu::TableProbe table(directory);
+    benchmark::RegisterBenchmark("probe/random", papamu::probeRandom, &table);
+    benchmark::RegisterBenchmark("probe/same", papamu::probeSame, &table);
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

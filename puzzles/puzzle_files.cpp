@@ -1,0 +1,339 @@
+#include "puzzles/puzzle_files.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "rules/notation.hpp"
+
+namespace papamu {
+
+namespace {
+
+const std::vector<std::string> kCsvColumns{"id", "position", "moves", "rating", "length", "unique",
+                                           "theme", "game", "variant", "board", "side"};
+
+std::string sideName(Color color) { return color == Color::Black ? "black" : "white"; }
+
+std::string joinWords(const std::vector<std::string>& words) {
+    std::string text;
+    for (const std::string& word : words) {
+        if (!text.empty()) text += ' ';
+        text += word;
+    }
+    return text;
+}
+
+std::vector<std::string> splitWords(const std::string& text) {
+    std::vector<std::string> words;
+    std::istringstream stream(text);
+    for (std::string word; stream >> word;) words.push_back(word);
+    return words;
+}
+
+std::string csvField(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+// Splits one CSV line (RFC 4180 quoting, no line breaks inside fields); throws on bad quoting.
+std::vector<std::string> splitCsvLine(std::string_view line) {
+    std::vector<std::string> fields;
+    std::string field;
+    std::size_t at = 0;
+    for (;;) {
+        field.clear();
+        if (at < line.size() && line[at] == '"') {
+            ++at;
+            for (;;) {
+                if (at >= line.size()) throw std::invalid_argument("a quoted field is not closed");
+                if (line[at] == '"') {
+                    if (at + 1 < line.size() && line[at + 1] == '"') {
+                        field += '"';
+                        at += 2;
+                        continue;
+                    }
+                    ++at;
+                    break;
+                }
+                field += line[at++];
+            }
+            if (at < line.size() && line[at] != ',') throw std::invalid_argument("text after a closing quote");
+        } else {
+            while (at < line.size() && line[at] != ',') {
+                if (line[at] == '"') throw std::invalid_argument("a quote inside an unquoted field");
+                field += line[at++];
+            }
+        }
+        fields.push_back(field);
+        if (at >= line.size()) return fields;
+        ++at;  // the comma
+    }
+}
+
+int parseInteger(const std::string& key, const std::string& text) {
+    std::size_t used = 0;
+    int value = 0;
+    try {
+        value = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || text.empty()) throw std::invalid_argument(key + " '" + text + "' is not an integer");
+    return value;
+}
+
+// The fields of one record by name, as text; the solution as a list of moves.
+struct RecordFields {
+    std::map<std::string, std::string> text;
+    std::optional<std::vector<std::string>> solution;
+};
+
+Puzzle puzzleFromFields(const RecordFields& fields, const Variant& defaultVariant, int line) {
+    const auto field = [&fields](const std::string& key) -> const std::string* {
+        const auto found = fields.text.find(key);
+        return found == fields.text.end() ? nullptr : &found->second;
+    };
+    const auto require = [&field](const std::string& key) -> const std::string& {
+        if (const std::string* value = field(key)) return *value;
+        throw std::invalid_argument("missing " + key);
+    };
+    Puzzle puzzle;
+    PositionText parsed;
+    try {
+        parsed = parsePosition(require("position"));
+    } catch (const std::invalid_argument& error) {
+        throw std::invalid_argument(std::string("position: ") + error.what());
+    }
+    puzzle.position = require("position");
+    puzzle.game = parsed.game;
+    puzzle.board = parsed.size;
+    puzzle.sideToMove = parsed.position.sideToMove;
+    if (const std::string* game = field("game"); game && parseGameKind(*game) != parsed.game) {
+        throw std::invalid_argument("game '" + *game + "' does not match the position");
+    }
+    if (const std::string* board = field("board"); board && !(BoardSize::parse(*board) == parsed.size)) {
+        throw std::invalid_argument("board '" + *board + "' does not match the position (" + parsed.size.name() + ")");
+    }
+    if (const std::string* side = field("side")) {
+        const bool black = *side == "black" || *side == "b";
+        if (!black && *side != "white" && *side != "w") throw std::invalid_argument("side '" + *side + "' is not black or white");
+        if ((black ? Color::Black : Color::White) != puzzle.sideToMove) {
+            throw std::invalid_argument("side '" + *side + "' does not match the position");
+        }
+    }
+    puzzle.variant = field("variant") ? Variant::parse(*field("variant")) : defaultVariant;
+    validateVariant(puzzle.game, puzzle.variant);
+    if (!fields.solution) throw std::invalid_argument("missing solution");
+    puzzle.solution = *fields.solution;
+    // Moves must at least be written as RULES.md cells, so nothing unreadable (bytes that are
+    // not even text) travels on to the checker or back out into a JSON file.
+    const BoardGeometry geometry(parsed.size.rows, parsed.size.columns);
+    for (std::size_t index = 0; index < puzzle.solution.size(); ++index) {
+        try {
+            parseMoveText(geometry, puzzle.solution[index]);
+        } catch (const std::invalid_argument& error) {
+            throw std::invalid_argument("solution move " + std::to_string(index + 1) + ": " + error.what());
+        }
+    }
+    puzzle.unique = parseUniqueness(require("unique"));
+    puzzle.length = field("length") ? parseInteger("length", *field("length")) : static_cast<int>(puzzle.solution.size());
+    puzzle.rating = field("rating") ? parseInteger("rating", *field("rating")) : 0;
+    puzzle.theme = field("theme") ? *field("theme") : "";
+    puzzle.id = field("id") ? *field("id") : "line-" + std::to_string(line);
+    return puzzle;
+}
+
+RecordFields jsonFields(const std::string& line) {
+    nlohmann::json object;
+    try {
+        object = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::parse_error& error) {
+        throw std::invalid_argument(std::string("not valid JSON: ") + error.what());
+    }
+    if (!object.is_object()) throw std::invalid_argument("not a JSON object");
+    RecordFields fields;
+    for (const auto& [key, value] : object.items()) {
+        if (key == "solution" || key == "moves") {
+            if (value.is_string()) {
+                fields.solution = splitWords(value.get<std::string>());
+                continue;
+            }
+            if (!value.is_array()) throw std::invalid_argument(key + " must be a list of moves");
+            std::vector<std::string> moves;
+            for (const auto& move : value) {
+                if (!move.is_string()) throw std::invalid_argument(key + " must be a list of move strings");
+                moves.push_back(move.get<std::string>());
+            }
+            fields.solution = moves;
+        } else if (value.is_string()) {
+            fields.text[key] = value.get<std::string>();
+        } else if (value.is_number_integer()) {
+            fields.text[key] = std::to_string(value.get<long long>());
+        } else if (!value.is_null()) {
+            throw std::invalid_argument("key '" + key + "' must be a string or an integer");
+        }
+    }
+    return fields;
+}
+
+}  // namespace
+
+PuzzleFormat parsePuzzleFormat(std::string_view text) {
+    if (text == "jsonl") return PuzzleFormat::JsonLines;
+    if (text == "csv") return PuzzleFormat::Csv;
+    if (text == "html") return PuzzleFormat::Html;
+    throw std::invalid_argument("unknown format '" + std::string(text) + "' (expected jsonl, csv or html)");
+}
+
+std::optional<PuzzleFormat> puzzleFormatOfPath(const std::string& path) {
+    const std::string extension = std::filesystem::path(path).extension().string();
+    if (extension == ".jsonl" || extension == ".json") return PuzzleFormat::JsonLines;
+    if (extension == ".csv") return PuzzleFormat::Csv;
+    if (extension == ".html" || extension == ".htm") return PuzzleFormat::Html;
+    return std::nullopt;
+}
+
+std::string puzzleJsonLine(const Puzzle& puzzle) {
+    nlohmann::ordered_json object;
+    object["id"] = puzzle.id;
+    object["game"] = gameName(puzzle.game);
+    object["variant"] = puzzle.variant.name();
+    object["board"] = puzzle.board.name();
+    object["position"] = puzzle.position;
+    object["side"] = sideName(puzzle.sideToMove);
+    object["solution"] = puzzle.solution;
+    object["length"] = puzzle.length;
+    object["rating"] = puzzle.rating;
+    object["theme"] = puzzle.theme;
+    object["unique"] = uniquenessName(puzzle.unique);
+    return object.dump();
+}
+
+std::string puzzlesToJsonLines(const std::vector<Puzzle>& puzzles) {
+    std::string text;
+    for (const Puzzle& puzzle : puzzles) text += puzzleJsonLine(puzzle) + "\n";
+    return text;
+}
+
+std::string puzzlesToCsv(const std::vector<Puzzle>& puzzles) {
+    std::string text;
+    for (std::size_t column = 0; column < kCsvColumns.size(); ++column) {
+        if (column > 0) text += ',';
+        text += kCsvColumns[column];
+    }
+    text += "\n";
+    for (const Puzzle& puzzle : puzzles) {
+        const std::vector<std::string> row{puzzle.id, puzzle.position, joinWords(puzzle.solution),
+                                           std::to_string(puzzle.rating), std::to_string(puzzle.length),
+                                           uniquenessName(puzzle.unique), puzzle.theme, gameName(puzzle.game),
+                                           puzzle.variant.name(), puzzle.board.name(), sideName(puzzle.sideToMove)};
+        for (std::size_t column = 0; column < row.size(); ++column) {
+            if (column > 0) text += ',';
+            text += csvField(row[column]);
+        }
+        text += "\n";
+    }
+    return text;
+}
+
+std::string puzzlesToText(const std::vector<Puzzle>& puzzles, PuzzleFormat format, const std::string& title) {
+    switch (format) {
+        case PuzzleFormat::JsonLines: return puzzlesToJsonLines(puzzles);
+        case PuzzleFormat::Csv: return puzzlesToCsv(puzzles);
+        case PuzzleFormat::Html: return puzzlesToHtml(puzzles, title);
+    }
+    return {};
+}
+
+void writeFileAtomically(const std::string& path, const std::string& contents) {
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error("can not write " + temporary);
+        out << contents;
+        out.flush();
+        if (!out) throw std::runtime_error("writing " + temporary + " failed");
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) throw std::runtime_error("can not rename " + temporary + " to " + path + ": " + error.message());
+}
+
+std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat format, const Variant& defaultVariant) {
+    if (format == PuzzleFormat::Html) throw std::invalid_argument("HTML puzzle sheets can not be read back; use JSONL or CSV");
+    std::vector<PuzzleRecord> records;
+    std::istringstream stream(text);
+    std::vector<std::string> header;
+    int lineNumber = 0;
+    for (std::string line; std::getline(stream, line);) {
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        if (format == PuzzleFormat::Csv && header.empty()) {
+            try {
+                header = splitCsvLine(line);
+            } catch (const std::invalid_argument& error) {
+                throw std::invalid_argument("line " + std::to_string(lineNumber) + ": CSV header: " + error.what());
+            }
+            for (const char* needed : {"position", "moves", "unique"}) {
+                if (std::find(header.begin(), header.end(), needed) == header.end()) {
+                    throw std::invalid_argument("line " + std::to_string(lineNumber) + ": CSV header has no '" + needed + "' column");
+                }
+            }
+            continue;
+        }
+        PuzzleRecord record;
+        record.line = lineNumber;
+        try {
+            RecordFields fields;
+            if (format == PuzzleFormat::JsonLines) {
+                fields = jsonFields(line);
+            } else {
+                const std::vector<std::string> values = splitCsvLine(line);
+                if (values.size() != header.size()) {
+                    throw std::invalid_argument(std::to_string(values.size()) + " fields where the header has " +
+                                                std::to_string(header.size()));
+                }
+                for (std::size_t column = 0; column < header.size(); ++column) {
+                    if (header[column] == "moves") {
+                        fields.solution = splitWords(values[column]);
+                    } else if (!values[column].empty()) {
+                        fields.text[header[column]] = values[column];
+                    }
+                }
+            }
+            record.puzzle = puzzleFromFields(fields, defaultVariant, lineNumber);
+        } catch (const std::invalid_argument& error) {
+            record.error = error.what();
+        }
+        records.push_back(std::move(record));
+    }
+    return records;
+}
+
+std::vector<PuzzleRecord> readPuzzleFile(const std::string& path, const Variant& defaultVariant) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("can not read puzzle file " + path);
+    std::ostringstream contents;
+    contents << in.rdbuf();
+    const std::string text = contents.str();
+    std::optional<PuzzleFormat> format = puzzleFormatOfPath(path);
+    if (!format || *format == PuzzleFormat::Html) {
+        const std::size_t first = text.find_first_not_of(" \t\r\n");
+        if (first != std::string::npos && text[first] == '<') throw std::runtime_error(path + " is not a JSONL or CSV puzzle file");
+        format = first != std::string::npos && text[first] == '{' ? PuzzleFormat::JsonLines : PuzzleFormat::Csv;
+    }
+    try {
+        return readPuzzleText(text, *format, defaultVariant);
+    } catch (const std::invalid_argument& error) {
+        throw std::runtime_error(path + ": " + error.what());
+    }
+}
+
+}  // namespace papamu

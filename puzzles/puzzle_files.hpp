@@ -1,0 +1,45 @@
+#pragma once
+// Puzzle files: JSON Lines and CSV (written and read), and a printable HTML sheet (written).
+// The layouts are described in puzzles/README.md. Files are written to FILE.tmp and renamed,
+// so a reader never sees half a file under the final name.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puzzles/puzzle.hpp"
+
+namespace papamu {
+
+enum class PuzzleFormat { JsonLines, Csv, Html };
+
+// "jsonl", "csv" or "html"; throws std::invalid_argument otherwise.
+PuzzleFormat parsePuzzleFormat(std::string_view text);
+// From the file name: .jsonl/.json, .csv, .html/.htm; nullopt for anything else.
+std::optional<PuzzleFormat> puzzleFormatOfPath(const std::string& path);
+
+std::string puzzleJsonLine(const Puzzle& puzzle);  // without the newline
+std::string puzzlesToJsonLines(const std::vector<Puzzle>& puzzles);
+std::string puzzlesToCsv(const std::vector<Puzzle>& puzzles);
+std::string puzzlesToHtml(const std::vector<Puzzle>& puzzles, const std::string& title);
+std::string puzzlesToText(const std::vector<Puzzle>& puzzles, PuzzleFormat format, const std::string& title);
+
+// Writes `contents` to path.tmp, then renames it to path; throws std::runtime_error on failure.
+void writeFileAtomically(const std::string& path, const std::string& contents);
+
+// One record of a puzzle file as read: a puzzle, or why its line could not be read.
+struct PuzzleRecord {
+    int line = 0;  // 1-based line number in the file
+    std::optional<Puzzle> puzzle;
+    std::string error;
+};
+
+// Reads every record; blank lines are skipped, a CSV file's first line is its header. A record
+// without `variant` gets `defaultVariant`. Malformed records come back with their error; a CSV
+// header without the needed columns throws std::invalid_argument.
+std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat format, const Variant& defaultVariant);
+// Picks the format from the extension (.jsonl/.json, .csv), else from the first non-blank
+// character ('{' means JSON Lines). Throws std::runtime_error when the file can not be read.
+std::vector<PuzzleRecord> readPuzzleFile(const std::string& path, const Variant& defaultVariant);
+
+}  // namespace papamu

@@ -1,0 +1,506 @@
+#pragma once
+// Depth-first proof-number search (df-pn) with the 1+epsilon threshold trick, over the Game
+// concept, proving the value of one position for the side to move.
+//
+// - Negamax form: a position's proof number is the least disproof number of its children, its
+//   disproof number the sum of their proof numbers. New positions start at (1, mobility): a
+//   position with many replies is hard to refute.
+// - Positions are stored in canonical form under the symmetries the game permits for them, in a
+//   ProofTable keyed by the whole position. The game graph is acyclic (every move removes a
+//   stone; the swap happens once), so no cycle handling is needed.
+// - Each recursion level keeps its children and their last known numbers in a preallocated
+//   frame, so progress never depends on the table keeping an entry: a tiny table is slow, not
+//   wrong.
+// - Parallel: every worker runs df-pn from the root on the shared table; a worker inside a
+//   position marks it busy, and the others see busy children as harder (a virtual loss), so
+//   they spread over different subtrees. Values never depend on the thread count; node counts do.
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include "rules/game_concept.hpp"
+#include "rules/symmetry.hpp"
+#include "solver/initial_estimate.hpp"
+#include "solver/leaf_oracle.hpp"
+#include "solver/proof_number.hpp"
+#include "solver/proof_table.hpp"
+#include "solver/search_control.hpp"
+
+namespace papamu {
+
+template <Game G, LeafOracle O = NullLeafOracle>
+class ProofNumberSearch {
+public:
+    explicit ProofNumberSearch(const G& game, SearchOptions options = {}, O oracle = {})
+        : game_(game),
+          oracle_(std::move(oracle)),
+          options_(std::move(options)),
+          symmetries_(game.geometry()),
+          table_(options_.hashMegabytes, options_.threads > 1),
+          busy_(new std::atomic<std::uint8_t>[kBusySlots]) {
+        if (options_.threads < 1) options_.threads = 1;
+        for (std::size_t slot = 0; slot < kBusySlots; ++slot) busy_[slot].store(0, std::memory_order_relaxed);
+        for (int index = 0; index < options_.threads; ++index) workers_.push_back(std::make_unique<Worker>(*this, index));
+    }
+
+    // Proves the value of `position` for the side to move (nullopt if a limit stopped it).
+    SearchResult solve(const Position& position) {
+        const auto started = std::chrono::steady_clock::now();
+        SearchResult result;
+        const Position root = canonical(position);
+        const ProofPair known = knownNumbers(root, true);
+        if (known.proven()) {
+            result.value = known.won() ? Value::Win : Value::Loss;
+        } else {
+            stop_.store(externalStopRequested());
+            rootProven_.store(false);
+            sharedNodes_.store(0);
+            started_ = started;
+            for (auto& worker : workers_) worker->reset();
+            if (workers_.size() == 1) {
+                workers_.front()->searchRoot(root);
+            } else {
+                tbb::task_arena arena(static_cast<int>(workers_.size()));
+                arena.execute([&] {
+                    tbb::task_group group;
+                    for (auto& worker : workers_) group.run([&worker, &root] { worker->searchRoot(root); });
+                    group.wait();
+                });
+            }
+            for (auto& worker : workers_) result.nodes += worker->nodes();
+            if (rootProven_.load()) result.value = rootValue_;
+        }
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        result.tableUsed = table_.used();
+        result.tableCapacity = table_.capacity();
+        return result;
+    }
+
+    // Proves several positions on the shared table, one worker per position at a time (job-level
+    // parallelism: independent positions split better than one tree). Same values as solve().
+    std::vector<SearchResult> solveAll(const std::vector<Position>& positions) {
+        std::vector<SearchResult> results(positions.size());
+        std::vector<Position> roots;
+        std::vector<std::size_t> open;
+        for (std::size_t index = 0; index < positions.size(); ++index) {
+            const Position root = canonical(positions[index]);
+            const ProofPair known = knownNumbers(root, true);
+            if (known.proven()) {
+                results[index].value = known.won() ? Value::Win : Value::Loss;
+            } else {
+                roots.push_back(root);
+                open.push_back(index);
+            }
+        }
+        stop_.store(externalStopRequested());
+        sharedNodes_.store(0);
+        started_ = std::chrono::steady_clock::now();
+        sharedRoot_ = false;
+        for (auto& worker : workers_) worker->reset();
+        std::atomic<std::size_t> next{0};
+        const auto work = [&](Worker& worker) {
+            for (std::size_t job = next++; job < roots.size() && !stop_.load(); job = next++) {
+                results[open[job]] = worker.searchJob(roots[job]);
+            }
+        };
+        if (workers_.size() == 1) {
+            work(*workers_.front());
+        } else {
+            tbb::task_arena arena(static_cast<int>(workers_.size()));
+            arena.execute([&] {
+                tbb::task_group group;
+                for (auto& worker : workers_) group.run([&work, &worker] { work(*worker); });
+                group.wait();
+            });
+        }
+        sharedRoot_ = true;
+        for (SearchResult& result : results) {
+            result.tableUsed = table_.used();
+            result.tableCapacity = table_.capacity();
+        }
+        return results;
+    }
+
+    // The value of a position if it is finished, covered by the oracle or proven in the table.
+    std::optional<Value> knownValue(const Position& position) const {
+        const ProofPair known = knownNumbers(canonical(position), false);
+        if (!known.proven()) return std::nullopt;
+        return known.won() ? Value::Win : Value::Loss;
+    }
+
+    // Proves (or finds proven) each child of a won position and returns the winning moves: the
+    // first one found, or all of them. Empty for a lost position; nullopt if a limit stopped it.
+    std::optional<std::vector<Move>> winningMoves(const Position& position, bool all) {
+        MoveList moves;
+        game_.generateMoves(position, moves);
+        std::vector<Move> winning;
+        if (!all) {
+            // A proof keeps its winning child in the table, so look there before searching.
+            for (const Move move : moves) {
+                if (knownValue(game_.applyMove(position, move)) == Value::Loss) return std::vector<Move>{move};
+            }
+        }
+        for (const Move move : moves) {
+            const Position child = game_.applyMove(position, move);
+            std::optional<Value> value = knownValue(child);
+            if (!value) value = solve(child).value;
+            if (!value) return std::nullopt;
+            if (*value == Value::Loss) {
+                winning.push_back(move);
+                if (!all) break;
+            }
+        }
+        return winning;
+    }
+
+    // A line of best play from a proven position: a winning move at every won position, and at
+    // every lost one the reply whose refutation took the most work. Stops at the end of the game,
+    // after `maxPlies`, or where a limit left a value unknown.
+    std::vector<Move> principalLine(Position position, int maxPlies) {
+        std::vector<Move> line;
+        for (int ply = 0; ply < maxPlies; ++ply) {
+            if (game_.finishedValue(position)) break;
+            MoveList moves;
+            game_.generateMoves(position, moves);
+            if (moves.empty()) break;
+            std::optional<Value> value = knownValue(position);
+            if (!value) value = solve(position).value;
+            if (!value) break;
+            Move chosen = moves[0];
+            if (*value == Value::Win) {
+                const auto winning = winningMoves(position, false);
+                if (!winning || winning->empty()) break;
+                chosen = winning->front();
+            } else {
+                std::uint64_t mostWork = 0;
+                for (const Move move : moves) {
+                    typename ProofTable::Found found;
+                    if (table_.lookup(canonical(game_.applyMove(position, move)), found) && found.work > mostWork) {
+                        mostWork = found.work;
+                        chosen = move;
+                    }
+                }
+            }
+            line.push_back(chosen);
+            position = game_.applyMove(position, chosen);
+        }
+        return line;
+    }
+
+    // Limits for the following solve() calls (a board solve hands each line what is left).
+    void setLimits(SearchLimits limits) { options_.limits = limits; }
+
+    // About how many bytes a search with these options holds, for refusing up front what would
+    // not fit (solver/memory_budget.hpp): the table, the busy counters and the table's locks,
+    // every worker's preallocated frames, and a fixed allowance for the program itself (code,
+    // libraries, oneTBB's threads). Saturates rather than wrapping for absurd table sizes.
+    static std::uint64_t memoryEstimate(const SearchOptions& options) {
+        constexpr std::uint64_t kMegabyte = std::uint64_t{1} << 20;
+        constexpr std::uint64_t kProgramBytes = 32 * kMegabyte;
+        constexpr std::uint64_t kMost = ~std::uint64_t{0};
+        const std::uint64_t megabytes = options.hashMegabytes;
+        if (megabytes > kMost / kMegabyte / 2) return kMost;  // the rest is far below 2^63
+        const std::uint64_t workers = static_cast<std::uint64_t>(std::max(options.threads, 1));
+        const std::uint64_t frameBytes = MoveList::kCapacity * (sizeof(Position) + sizeof(ProofPair)) + sizeof(int);
+        const std::uint64_t shared = kBusySlots * (sizeof(std::atomic<std::uint8_t>) + sizeof(std::atomic<std::uint8_t>));
+        return megabytes * kMegabyte + shared + workers * kMaxDepth * frameBytes + kProgramBytes;
+    }
+
+    const G& game() const { return game_; }
+    const ProofTable& table() const { return table_; }
+    const SearchOptions& options() const { return options_; }
+
+private:
+    static constexpr std::size_t kBusySlots = std::size_t{1} << 16;
+    static constexpr int kMaxDepth = 72;  // at most 64 stones to remove, plus the swap
+    static constexpr std::uint64_t kPollInterval = 1024;
+
+    bool externalStopRequested() const { return options_.stopRequested && options_.stopRequested(); }
+
+    Position canonical(const Position& position) const {
+        return symmetries_.canonical(position, game_.symmetryPermission(position));
+    }
+
+    // Finished positions, oracle answers and proven table entries; (1, 1) when nothing is known.
+    ProofPair knownNumbers(const Position& canonicalPosition, bool countMoves) const {
+        if (const auto finished = game_.finishedValue(canonicalPosition)) {
+            return *finished == Value::Win ? ProofPair::win() : ProofPair::loss();
+        }
+        typename ProofTable::Found found;
+        if (table_.lookup(canonicalPosition, found) && found.numbers.proven()) return found.numbers;
+        if (const auto probed = oracle_.probeValue(canonicalPosition)) {
+            return *probed == Value::Win ? ProofPair::win() : ProofPair::loss();
+        }
+        if (countMoves) {
+            MoveList moves;
+            game_.generateMoves(canonicalPosition, moves);
+            if (moves.empty()) return ProofPair::loss();
+        }
+        return ProofPair{1, 1};
+    }
+
+    std::size_t busySlot(const Position& position) const { return PositionHash{}(position) >> 48; }
+
+    class Worker {
+    public:
+        Worker(ProofNumberSearch& search, int index) : search_(search), index_(index), frames_(kMaxDepth) {}
+
+        void reset() {
+            nodes_ = 0;
+            reported_ = 0;
+            lastProgress_ = 0.0;
+        }
+        std::uint64_t nodes() const { return nodes_; }
+
+        void searchRoot(const Position& root) {
+            const ProofPair result = search(root, kProofInfinity, kProofInfinity, 0);
+            flushNodes();
+            if (result.proven() && !search_.rootProven_.exchange(true)) {
+                search_.rootValue_ = result.won() ? Value::Win : Value::Loss;
+            }
+            if (result.proven()) search_.stop_.store(true);
+        }
+
+        // Solves the job's position alone (other workers share only the table).
+        SearchResult searchJob(const Position& root) {
+            const auto started = std::chrono::steady_clock::now();
+            const std::uint64_t nodesBefore = nodes_;
+            const ProofPair result = search(root, kProofInfinity, kProofInfinity, 0);
+            flushNodes();
+            SearchResult answer;
+            if (result.proven()) answer.value = result.won() ? Value::Win : Value::Loss;
+            answer.nodes = nodes_ - nodesBefore;
+            answer.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            return answer;
+        }
+
+    private:
+        struct Frame {
+            std::array<Position, MoveList::kCapacity> children;
+            std::array<ProofPair, MoveList::kCapacity> numbers;
+            int count = 0;
+        };
+
+        // Several workers on one root: virtual losses and re-reading the children each round.
+        bool parallel() const { return search_.sharedRoot_ && search_.workers_.size() > 1; }
+
+
+        // The starting numbers of a child (in canonical form): a proof where one is known, the
+        // table's estimate, or (1, number of moves).
+        ProofPair initialNumbers(const Position& child) {
+            const auto& game = search_.game_;
+            typename ProofTable::Found found;
+            if (search_.table_.lookup(child, found)) return found.numbers;
+            if (const auto finished = game.finishedValue(child)) {
+                return *finished == Value::Win ? ProofPair::win() : ProofPair::loss();
+            }
+            if (const auto probed = search_.oracle_.probeValue(child)) {
+                return *probed == Value::Win ? ProofPair::win() : ProofPair::loss();
+            }
+            scratch_.clear();
+            game.generateMoves(child, scratch_);
+            if (scratch_.empty()) return ProofPair::loss();
+            return initialEstimate(game, child, scratch_.size());
+        }
+
+        // Expands `node` and searches below it until its numbers reach a threshold.
+        ProofPair search(const Position& node, ProofNumber proofThreshold, ProofNumber disproofThreshold, int depth) {
+            // The parent's copy of this position's numbers may be stale (a transposition, or
+            // another worker, may have moved it on): the table decides whether to go on.
+            typename ProofTable::Found stored;
+            if (search_.table_.lookup(node, stored) &&
+                (stored.numbers.proof >= proofThreshold || stored.numbers.disproof >= disproofThreshold)) {
+                return stored.numbers;
+            }
+            const std::uint64_t nodesBefore = nodes_;
+            if (++nodes_ % kPollInterval == 0) poll();
+            const auto& game = search_.game_;
+            Frame& frame = frames_[static_cast<std::size_t>(depth)];
+            moves_.clear();
+            game.generateMoves(node, moves_);
+            for (int index = 0; index < moves_.size(); ++index) {
+                Position& child = frame.children[static_cast<std::size_t>(index)];
+                child = search_.canonical(game.applyMove(node, moves_[index]));
+                search_.table_.prefetch(child);
+            }
+            const int moveCount = moves_.size();
+            frame.count = 0;
+            ProofPair result;
+            bool decided = false;
+            for (int index = 0; index < moveCount; ++index) {
+                const Position child = frame.children[static_cast<std::size_t>(index)];
+                const ProofPair numbers = initialNumbers(child);
+                if (numbers.lost()) {  // a move to a lost position wins at once
+                    result = ProofPair::win();
+                    decided = true;
+                    break;
+                }
+                if (numbers.won()) continue;  // a move to a won position never helps
+                frame.children[static_cast<std::size_t>(frame.count)] = child;
+                frame.numbers[static_cast<std::size_t>(frame.count)] = numbers;
+                ++frame.count;
+            }
+            if (!decided && frame.count == 0) {
+                result = ProofPair::loss();
+                decided = true;
+            }
+            std::size_t busy = 0;
+            const bool marked = !decided && parallel();
+            if (marked) {
+                busy = search_.busySlot(node);
+                search_.busy_[busy].fetch_add(1, std::memory_order_relaxed);
+            }
+            bool refresh = false;
+            while (!decided) {
+                // Gather the children's numbers (the table may know better after a descent or
+                // after another worker's work), dropping children proven won for the opponent.
+                ProofNumber proofSum = 0;
+                ProofNumber leastDisproof = kProofInfinity;
+                // Alone, a worker learns of transpositions when it enters a child (above); with
+                // several workers, the others' progress is read back on every round.
+                refresh = refresh && parallel();
+                if (refresh) {
+                    for (int index = 0; index < frame.count; ++index) search_.table_.prefetch(frame.children[static_cast<std::size_t>(index)]);
+                }
+                for (int index = 0; index < frame.count;) {
+                    ProofPair& numbers = frame.numbers[static_cast<std::size_t>(index)];
+                    if (refresh) {
+                        typename ProofTable::Found found;
+                        if (search_.table_.lookup(frame.children[static_cast<std::size_t>(index)], found)) {
+                            numbers = found.numbers;
+                        }
+                    }
+                    if (numbers.won()) {
+                        --frame.count;
+                        frame.children[static_cast<std::size_t>(index)] = frame.children[static_cast<std::size_t>(frame.count)];
+                        frame.numbers[static_cast<std::size_t>(index)] = frame.numbers[static_cast<std::size_t>(frame.count)];
+                        continue;
+                    }
+                    proofSum = saturatingAdd(proofSum, numbers.proof);
+                    leastDisproof = std::min(leastDisproof, numbers.disproof);
+                    ++index;
+                }
+                result = ProofPair{leastDisproof, frame.count == 0 ? 0 : proofSum};
+                if (frame.count == 0) result = ProofPair::loss();
+                if (result.proof == 0) result = ProofPair::win();
+                if (result.proof >= proofThreshold || result.disproof >= disproofThreshold ||
+                    search_.stop_.load(std::memory_order_relaxed)) {
+                    break;
+                }
+                // Pick the child with the least disproof number (seen through virtual losses
+                // when several workers run), among those that can take a threshold above it.
+                int best = -1;
+                std::uint64_t bestScore = ~std::uint64_t{0};
+                std::uint64_t secondScore = ~std::uint64_t{0};
+                for (int index = 0; index < frame.count; ++index) {
+                    const ProofPair& numbers = frame.numbers[static_cast<std::size_t>(index)];
+                    if (numbers.disproof >= proofThreshold) continue;
+                    std::uint64_t score = numbers.disproof;
+                    if (parallel()) {
+                        const unsigned workers = search_.busy_[search_.busySlot(frame.children[static_cast<std::size_t>(index)])]
+                                                     .load(std::memory_order_relaxed);
+                        score += std::uint64_t{workers} * (score / 2 + 1);
+                    }
+                    if (score < bestScore) {
+                        secondScore = bestScore;
+                        bestScore = score;
+                        best = index;
+                    } else if (score < secondScore) {
+                        secondScore = score;
+                    }
+                }
+                const ProofPair chosen = frame.numbers[static_cast<std::size_t>(best)];
+                // 1+epsilon trick (epsilon = 1/4): stay in the child until it is clearly worse
+                // than the runner-up, which saves most of the re-expansions of plain df-pn.
+                const std::uint64_t widened = secondScore + (secondScore + 3) / 4;
+                const std::uint64_t childDisproofThreshold =
+                    std::min<std::uint64_t>(proofThreshold, std::max<std::uint64_t>(chosen.disproof + 1ULL, widened));
+                const std::uint64_t childProofThreshold =
+                    disproofThreshold == kProofInfinity
+                        ? kProofInfinity
+                        : std::min<std::uint64_t>(kProofInfinity, std::uint64_t{disproofThreshold} - result.disproof + chosen.proof);
+                const ProofPair after = search(frame.children[static_cast<std::size_t>(best)],
+                                               static_cast<ProofNumber>(childProofThreshold),
+                                               static_cast<ProofNumber>(childDisproofThreshold), depth + 1);
+                frame.numbers[static_cast<std::size_t>(best)] = after;
+                refresh = true;
+            }
+            if (marked) search_.busy_[busy].fetch_sub(1, std::memory_order_relaxed);
+            const std::uint64_t work = nodes_ - nodesBefore;
+            search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)));
+            return result;
+        }
+
+        void flushNodes() {
+            search_.sharedNodes_.fetch_add(nodes_ - reported_, std::memory_order_relaxed);
+            reported_ = nodes_;
+        }
+
+        // Every kPollInterval nodes: publish the node count, enforce limits (and the caller's
+        // stop request), report progress.
+        void poll() {
+            flushNodes();
+            const auto& options = search_.options_;
+            if (search_.externalStopRequested()) search_.stop_.store(true);
+            const std::uint64_t total = search_.sharedNodes_.load(std::memory_order_relaxed);
+            if (options.limits.nodes != 0 && total >= options.limits.nodes) search_.stop_.store(true);
+            if (options.limits.seconds <= 0.0 && !options.progress) return;
+            if (nodes_ % (kPollInterval * 16) != 0) return;
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - search_.started_).count();
+            if (options.limits.seconds > 0.0 && seconds >= options.limits.seconds) search_.stop_.store(true);
+            if (index_ == 0 && options.progress && seconds - lastProgress_ >= options.progressInterval) {
+                lastProgress_ = seconds;
+                SearchProgress progress;
+                progress.nodes = total;
+                progress.seconds = seconds;
+                progress.root = rootNumbers();
+                progress.tableUsed = search_.table_.used();
+                progress.tableCapacity = search_.table_.capacity();
+                options.progress(progress);
+            }
+        }
+
+        // The root's numbers as this worker last saw its children.
+        ProofPair rootNumbers() const {
+            const Frame& root = frames_.front();
+            ProofNumber proofSum = 0;
+            ProofNumber leastDisproof = kProofInfinity;
+            for (int index = 0; index < root.count; ++index) {
+                proofSum = saturatingAdd(proofSum, root.numbers[static_cast<std::size_t>(index)].proof);
+                leastDisproof = std::min(leastDisproof, root.numbers[static_cast<std::size_t>(index)].disproof);
+            }
+            return ProofPair{leastDisproof, proofSum};
+        }
+
+        ProofNumberSearch& search_;
+        int index_;
+        std::vector<Frame> frames_;
+        MoveList moves_;
+        MoveList scratch_;
+        std::uint64_t nodes_ = 0;
+        std::uint64_t reported_ = 0;
+        double lastProgress_ = 0.0;
+    };
+
+    G game_;
+    O oracle_;
+    SearchOptions options_;
+    BoardSymmetries symmetries_;
+    ProofTable table_;
+    std::unique_ptr<std::atomic<std::uint8_t>[]> busy_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::atomic<bool> stop_{false};
+    bool sharedRoot_ = true;  // false while solveAll() hands each worker its own positions
+    std::atomic<bool> rootProven_{false};
+    Value rootValue_ = Value::Loss;
+    std::atomic<std::uint64_t> sharedNodes_{0};
+    std::chrono::steady_clock::time_point started_;
+};
+
+}  // namespace papamu

@@ -1,0 +1,48 @@
+#pragma once
+// What the retrograde builder needs from an index and from a place to keep solved layers. The
+// builder knows neither files nor ranking schemes: tablebase/ supplies both through these concepts.
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "rules/position.hpp"
+
+namespace papamu {
+
+// Counts of one solved layer, kept with the layer so a resumed build can still report them.
+struct RetrogradeLayerStats {
+    std::uint64_t wins = 0;
+    std::uint64_t losses = 0;
+    int longestWin = 0;   // largest remoteness among wins
+    int longestLoss = 0;  // largest remoteness among losses
+};
+
+// A dense, perfect index of positions without a pie-swap offer, split into layers. Layers are
+// numbered 0..layerCount()-1 in an order where every move leads to an earlier layer, and
+// layerStones(l) never decreases with l. Entries of a layer are numbered 0..layerSize(l)-1 and
+// include the side to move.
+template <class I>
+concept RetrogradeIndex = requires(const I& index, const Position& position, int layer, std::uint64_t entry) {
+    { index.layerCount() } -> std::convertible_to<int>;
+    { index.layerSize(layer) } -> std::convertible_to<std::uint64_t>;
+    { index.layerStones(layer) } -> std::convertible_to<int>;
+    // The layer holding a position (with swapAvailable false), or -1 when the index has none.
+    { index.layerOf(position) } -> std::convertible_to<int>;
+    // The entry of a position inside its layer; only for positions with layerOf(position) >= 0.
+    { index.entryOf(position) } -> std::convertible_to<std::uint64_t>;
+    { index.positionAt(layer, entry) } -> std::same_as<Position>;
+};
+
+// Where solved layers live between and after builds (files, in tablebase/).
+template <class S>
+concept RetrogradeStore = requires(S& store, int layer, std::span<const std::uint8_t> entries,
+                                   const RetrogradeLayerStats& stats) {
+    // True when the layer is already solved and intact (a resumed build skips it).
+    { store.layerComplete(layer) } -> std::same_as<bool>;
+    { store.loadLayer(layer) } -> std::same_as<std::vector<std::uint8_t>>;
+    { store.layerStats(layer) } -> std::same_as<RetrogradeLayerStats>;
+    { store.saveLayer(layer, entries, stats) } -> std::same_as<void>;
+};
+
+}  // namespace papamu

@@ -1,0 +1,49 @@
+#pragma once
+// What a caller sets for a search (threads, table size, limits, progress) and what it gets back.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "rules/color.hpp"
+#include "solver/proof_number.hpp"
+
+namespace papamu {
+
+// Zero means "no limit". A limited search that runs out answers "unknown" (no value).
+struct SearchLimits {
+    double seconds = 0.0;
+    std::uint64_t nodes = 0;
+};
+
+// A snapshot for a progress line: nodes so far, the root's numbers, the rate.
+struct SearchProgress {
+    std::uint64_t nodes = 0;
+    double seconds = 0.0;
+    ProofPair root;
+    std::size_t tableUsed = 0;
+    std::size_t tableCapacity = 0;
+};
+
+struct SearchOptions {
+    int threads = 1;
+    std::size_t hashMegabytes = 256;
+    SearchLimits limits;
+    // Called about once per `progressInterval` seconds from one worker while a search runs.
+    std::function<void(const SearchProgress&)> progress;
+    double progressInterval = 1.0;
+    // Asked every few thousand nodes, where the limits are checked (e.g. InterruptGuard's
+    // stopRequested for Ctrl-C): true stops the search like a spent limit, so the answer is
+    // "unknown" and everything already proven stays. Empty: never asked.
+    std::function<bool()> stopRequested;
+};
+
+struct SearchResult {
+    std::optional<Value> value;  // for the side to move; nullopt when a limit stopped the search
+    std::uint64_t nodes = 0;     // positions expanded (node counts vary with threads; values do not)
+    double seconds = 0.0;
+    std::size_t tableUsed = 0;
+    std::size_t tableCapacity = 0;
+};
+
+}  // namespace papamu

@@ -1,0 +1,101 @@
+#pragma once
+// One solved layer on disk: a 128-byte header, a block offset table, and independently
+// zstd-compressed blocks of one-byte entries. Layout, endianness and checksum: README.md.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rules/game_kind.hpp"
+#include "solver/retrograde_concepts.hpp"
+#include "solver/retrograde_entry.hpp"
+#include "tablebase/table_index.hpp"
+
+namespace papamu {
+
+// Anything wrong with a table on disk: missing, truncated, corrupt, or for other rules.
+struct TableError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+constexpr std::uint32_t kLayerFormatVersion = 1;
+constexpr std::uint32_t kLayerHeaderBytes = 128;
+constexpr std::uint8_t kEncodingOutcomeByte = 1;  // solver/retrograde_entry.hpp
+constexpr std::uint32_t kCompressionZstd = 1;
+
+// What a layer file says about itself; everything but the checksum is checked on open.
+struct LayerHeader {
+    GameKind game = GameKind::Konane;
+    std::uint8_t variantFlags = 0;  // bit 0 single-jump, bit 1 open-any, bit 2 no-pie
+    int rows = 0;
+    int columns = 0;
+    int black = 0;  // the layer: stone counts
+    int white = 0;
+    IndexScheme scheme = IndexScheme::KonaneHomeSubsets;
+    std::uint8_t encoding = kEncodingOutcomeByte;
+    std::uint64_t entries = 0;
+    std::uint32_t blockEntries = 0;
+    std::uint32_t blockCount = 0;
+    RetrogradeLayerStats stats;
+    std::uint64_t payloadBytes = 0;  // block table and blocks
+    std::uint64_t checksum = 0;
+
+    bool sameLayerAs(const LayerHeader& other) const;
+    std::string describe() const;  // "konane 4x4 variant 0 layer (5, 6) with 2450 entries"
+};
+
+std::uint8_t variantFlags(const Variant& variant);
+Variant variantFromFlags(std::uint8_t flags);
+
+// Writes atomically: to PATH.tmp, fsync, rename over PATH, fsync the directory. Returns the
+// number of bytes written. Deterministic: the same entries give the same bytes.
+std::uint64_t writeLayerFile(const std::string& path, LayerHeader header, std::span<const RetrogradeEntry> entries,
+                             std::uint32_t blockEntries, int compressionLevel);
+
+// A per-thread scratch for reading one block: a decompression context and the last block read.
+class BlockCache {
+public:
+    BlockCache();
+    ~BlockCache();
+    BlockCache(const BlockCache&) = delete;
+    BlockCache& operator=(const BlockCache&) = delete;
+
+private:
+    friend class LayerFile;
+    void* context_;  // ZSTD_DCtx
+    const void* owner_ = nullptr;
+    std::uint64_t ownerChecksum_ = 0;
+    std::uint64_t block_ = 0;
+    std::vector<RetrogradeEntry> entries_;
+};
+
+// A layer file mapped read-only and validated on open (header fields against `expected`,
+// sizes, block table, XXH3 checksum). Reading is const and thread-safe with one BlockCache per thread.
+class LayerFile {
+public:
+    LayerFile(const std::string& path, const LayerHeader& expected);
+    ~LayerFile();
+    LayerFile(const LayerFile&) = delete;
+    LayerFile& operator=(const LayerFile&) = delete;
+
+    const LayerHeader& header() const { return header_; }
+    std::uint64_t fileBytes() const { return size_; }
+    RetrogradeEntry entry(std::uint64_t index, BlockCache& cache) const;
+    // Every entry, each block decompressed and checked against its expected size.
+    std::vector<RetrogradeEntry> readAll() const;
+
+    // Reads and validates only the header (no expected values, no checksum): for tools.
+    static LayerHeader readHeader(const std::string& path);
+
+private:
+    void decompressBlock(std::uint64_t block, void* context, RetrogradeEntry* out) const;
+
+    std::string path_;
+    LayerHeader header_;
+    const std::uint8_t* data_ = nullptr;
+    std::uint64_t size_ = 0;
+};
+
+}  // namespace papamu

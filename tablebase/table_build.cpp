@@ -1,0 +1,78 @@
+#include "tablebase/table_build.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <limits>
+
+#include "rules/game_dispatch.hpp"
+#include "tablebase/directory_lock.hpp"
+#include "tablebase/layer_file_store.hpp"
+#include "tablebase/table_directory.hpp"
+#include "tablebase/table_index.hpp"
+
+namespace papamu {
+
+static_assert(RetrogradeIndex<TableIndex>);
+static_assert(RetrogradeStore<LayerFileStore>);
+
+TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& variant, const std::string& root,
+                             const TableBuildOptions& options) {
+    return visitGame(game, size, variant, [&](const auto& rules) {
+        const auto started = std::chrono::steady_clock::now();
+        const TableIndex index(game, rules.geometry(), options.maxStones);
+        TableBuildSummary summary;
+        summary.directory = root + "/" + tableDirectoryName(game, size, variant);
+        // Locked before anything is written; held until the manifest says complete.
+        std::filesystem::create_directories(summary.directory);
+        const DirectoryLock lock(summary.directory);
+        LayerFileStore store(summary.directory, index, variant, options.blockEntries, options.compressionLevel);
+        RetrogradeBuilder builder(rules, index, store, options.threads);
+        if (options.progress) builder.setProgressCallback(options.progress);
+        if (options.stop) builder.setStopRequest(options.stop);
+        builder.setChunkEntries(options.chunkEntries);
+        summary.layers = builder.build();
+        store.finish();
+        for (const RetrogradeLayerReport& layer : summary.layers) {
+            summary.positions += layer.entries;
+            summary.wins += layer.stats.wins;
+            summary.losses += layer.stats.losses;
+            summary.longestWin = std::max(summary.longestWin, layer.stats.longestWin);
+            summary.longestLoss = std::max(summary.longestLoss, layer.stats.longestLoss);
+            (layer.reused ? summary.layersReused : summary.layersSolved) += 1;
+        }
+        summary.bytesOnDisk = store.bytesOnDisk();
+        summary.rejectedFiles = store.rejectedFiles();
+        summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return summary;
+    });
+}
+
+namespace {
+
+long double binomial(int n, int k) {
+    long double result = 1;
+    for (int i = 1; i <= k; ++i) result = result * static_cast<long double>(n - k + i) / static_cast<long double>(i);
+    return result;
+}
+
+}  // namespace
+
+std::uint64_t estimateBuildMemory(const TableIndex& index) {
+    // Counted in long double from the layer shapes, not from layerSize(): on boards far too big
+    // to build (Ūnane 7x7 and up) a layer's entry count does not fit 64 bits, and a wrapped
+    // count must not make such a board look small.
+    const bool konane = index.scheme() == IndexScheme::KonaneHomeSubsets;
+    const int cells = index.geometry().cellCount();
+    const int blackCells = konane ? popCount(index.geometry().blackHome()) : cells;
+    const int whiteCells = konane ? popCount(index.geometry().whiteHome()) : cells;
+    long double total = 64.0L * 1024 * 1024;  // process, thread pool, compression buffers
+    for (int layer = 0; layer < index.layerCount(); ++layer) {
+        const TableLayer& shape = index.layer(layer);
+        const int whiteDomain = konane ? whiteCells : cells - shape.black;
+        total += 2 * binomial(blackCells, shape.black) * binomial(whiteDomain, shape.white);  // one byte per entry
+    }
+    constexpr std::uint64_t kMaximum = std::numeric_limits<std::uint64_t>::max();
+    return total >= static_cast<long double>(kMaximum) ? kMaximum : static_cast<std::uint64_t>(total);
+}
+
+}  // namespace papamu

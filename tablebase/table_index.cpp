@@ -1,0 +1,106 @@
+#include "tablebase/table_index.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "tablebase/subset_rank.hpp"
+
+namespace papamu {
+
+namespace {
+constexpr int kCountSlots = BoardGeometry::kMaxCells + 1;
+}
+
+const char* indexSchemeName(IndexScheme scheme) {
+    return scheme == IndexScheme::KonaneHomeSubsets ? "konane-home-subsets" : "unane-three-state";
+}
+
+TableIndex::TableIndex(GameKind game, const BoardGeometry& geometry, int maxStones)
+    : game_(game),
+      scheme_(game == GameKind::Konane ? IndexScheme::KonaneHomeSubsets : IndexScheme::UnaneThreeState),
+      geometry_(geometry),
+      maxStones_(0),
+      blackBase_(game == GameKind::Konane ? geometry.blackHome() : geometry.allCells()),
+      whiteBase_(game == GameKind::Konane ? geometry.whiteHome() : geometry.allCells()),
+      layerNumbers_(static_cast<std::size_t>(kCountSlots * kCountSlots), -1) {
+    maxStones_ = maxStones < 0 ? fullStones() : std::min(maxStones, fullStones());
+    const int blackCells = popCount(blackBase_);
+    const int whiteCells = popCount(whiteBase_);
+    const int cells = geometry.cellCount();
+    for (int stones = 0; stones <= maxStones_; ++stones) {
+        for (int black = 0; black <= std::min(stones, blackCells); ++black) {
+            const int white = stones - black;
+            if (white > whiteCells) continue;
+            std::uint64_t perSide = 0;
+            if (scheme_ == IndexScheme::KonaneHomeSubsets) {
+                perSide = kBinomial(blackCells, black) * kBinomial(whiteCells, white);
+            } else {
+                if (stones > cells) continue;
+                perSide = kBinomial(cells, black) * kBinomial(cells - black, white);
+            }
+            layerNumbers_[static_cast<std::size_t>(black * kCountSlots + white)] = static_cast<int>(layers_.size());
+            layers_.push_back(TableLayer{black, white, perSide});
+        }
+    }
+}
+
+int TableIndex::fullStones() const {
+    return scheme_ == IndexScheme::KonaneHomeSubsets ? popCount(blackBase_) + popCount(whiteBase_) : geometry_.cellCount();
+}
+
+int TableIndex::layerNumber(int black, int white) const {
+    if (black < 0 || white < 0 || black >= kCountSlots || white >= kCountSlots) return -1;
+    return layerNumbers_[static_cast<std::size_t>(black * kCountSlots + white)];
+}
+
+std::uint64_t TableIndex::totalEntries() const {
+    std::uint64_t total = 0;
+    for (int layer = 0; layer < layerCount(); ++layer) total += layerSize(layer);
+    return total;
+}
+
+int TableIndex::layerOf(const Position& position) const {
+    if (position.swapAvailable || (position.black & ~blackBase_) != 0 || (position.white & ~whiteBase_) != 0 ||
+        (position.black & position.white) != 0) {
+        return -1;
+    }
+    return layerNumber(popCount(position.black), popCount(position.white));
+}
+
+std::uint64_t TableIndex::entryOf(const Position& position) const {
+    const TableLayer& shape = layer(layerOf(position));
+    const Bitboard domain = whiteDomain(position.black);
+    const std::uint64_t blackRank = rankSubset(packBits(position.black, blackBase_));
+    const std::uint64_t whiteRank = rankSubset(packBits(position.white, domain));
+    const std::uint64_t side = position.sideToMove == Color::Black ? 0 : 1;
+    return side * shape.perSide + blackRank * kBinomial(popCount(domain), shape.white) + whiteRank;
+}
+
+Position TableIndex::positionAt(int layerNumber, std::uint64_t entry) const {
+    const TableLayer& shape = layer(layerNumber);
+    Position position;
+    position.sideToMove = entry >= shape.perSide ? Color::White : Color::Black;
+    if (entry >= shape.perSide) entry -= shape.perSide;
+    const int blackCells = popCount(blackBase_);
+    const int whiteCells = popCount(whiteBase_) - (scheme_ == IndexScheme::UnaneThreeState ? shape.black : 0);
+    const std::uint64_t whiteSets = kBinomial(whiteCells, shape.white);
+    position.black = unpackBits(unrankSubset(entry / whiteSets, shape.black, blackCells), blackBase_);
+    position.white = unpackBits(unrankSubset(entry % whiteSets, shape.white, whiteCells), whiteDomain(position.black));
+    return position;
+}
+
+std::optional<std::string> TableIndex::coverageProblem(const Position& position) const {
+    if ((position.occupied() & ~geometry_.allCells()) != 0) return "stones outside the " + geometry_.sizeName() + " board";
+    if ((position.black & position.white) != 0) return "a cell holds two stones";
+    if (position.swapAvailable) return "positions offering the pie swap are not stored (probe answers them by a one-ply lookahead)";
+    if ((position.black & ~blackBase_) != 0 || (position.white & ~whiteBase_) != 0) {
+        return "off-colour stones: a konane stone always stands on a cell of its own colour, so no table holds this position";
+    }
+    if (position.stoneCount() > maxStones_) {
+        return "the position has " + std::to_string(position.stoneCount()) + " stones, the table was built up to " +
+               std::to_string(maxStones_);
+    }
+    return std::nullopt;
+}
+
+}  // namespace papamu

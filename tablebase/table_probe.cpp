@@ -1,0 +1,101 @@
+#include "tablebase/table_probe.hpp"
+
+#include <stdexcept>
+
+#include "solver/retrograde_entry.hpp"
+
+namespace papamu {
+
+namespace {
+
+TableIndex indexFor(const TableManifest& manifest, const std::string& directory) {
+    try {
+        return TableIndex(manifest.game, BoardGeometry(manifest.size.rows, manifest.size.columns), manifest.maxStones);
+    } catch (const std::invalid_argument& error) {
+        throw TableError(directory + "/manifest.json: " + error.what());
+    }
+}
+
+std::variant<KonaneGame, UnaneGame> rulesFor(const TableManifest& manifest) {
+    const BoardGeometry geometry(manifest.size.rows, manifest.size.columns);
+    if (manifest.game == GameKind::Konane) return KonaneGame(geometry, manifest.variant);
+    return UnaneGame(geometry, manifest.variant);
+}
+
+// One decompression context and block per thread; probes from any number of threads share nothing else.
+BlockCache& threadBlockCache() {
+    thread_local BlockCache cache;
+    return cache;
+}
+
+}  // namespace
+
+TableProbe::TableProbe(const std::string& directory)
+    : directory_(directory), manifest_(TableManifest::read(directory)), index_(indexFor(manifest_, directory)), rules_(rulesFor(manifest_)) {
+    if (!manifest_.complete) throw TableError(directory + ": the table is incomplete (its build has not finished; run papamu build again to resume)");
+    if (static_cast<int>(manifest_.layers.size()) != index_.layerCount()) {
+        throw TableError(directory + "/manifest.json: lists " + std::to_string(manifest_.layers.size()) + " layers, the board has " +
+                         std::to_string(index_.layerCount()) + " up to " + std::to_string(index_.maxStones()) + " stones");
+    }
+    files_.resize(static_cast<std::size_t>(index_.layerCount()));
+    opened_ = std::make_unique<std::once_flag[]>(files_.size());
+}
+
+TableProbe TableProbe::open(const std::string& root, GameKind game, BoardSize size, const Variant& variant) {
+    TableProbe table(resolveTableDirectory(root, game, size, variant));
+    table.requireRules(game, size, variant);
+    return table;
+}
+
+void TableProbe::requireRules(GameKind game, BoardSize size, const Variant& variant) const {
+    if (game != manifest_.game || !(size == manifest_.size) || !(variant == manifest_.variant)) {
+        throw std::invalid_argument("the table in " + directory_ + " is for " + gameName(manifest_.game) + " " +
+                                    manifest_.size.name() + " variant " + manifest_.variant.name() + ", not " + gameName(game) +
+                                    " " + size.name() + " variant " + variant.name());
+    }
+}
+
+std::optional<std::string> TableProbe::coverageProblem(const Position& position) const {
+    std::optional<std::string> problem = std::visit([&](const auto& rules) { return rules.positionProblem(position); }, rules_);
+    if (problem) return problem;
+    Position plain = position;
+    plain.swapAvailable = false;
+    return index_.coverageProblem(plain);
+}
+
+const LayerFile& TableProbe::layerFile(int layer) const {
+    const auto slot = static_cast<std::size_t>(layer);
+    std::call_once(opened_[slot], [&] {
+        const TableLayer& shape = index_.layer(layer);
+        const std::string path = directory_ + "/" + layerFileName(shape.black, shape.white);
+        files_[slot] = std::make_unique<LayerFile>(path, expectedLayerHeader(index_, manifest_.variant, layer));
+        if (files_[slot]->header().checksum != manifest_.layers[slot].checksum) {
+            files_[slot].reset();
+            throw TableError(path + ": checksum differs from the one in manifest.json (mixed builds?)");
+        }
+    });
+    return *files_[slot];
+}
+
+Outcome TableProbe::outcomeAt(int layer, std::uint64_t entry) const {
+    return decodeOutcome(layerFile(layer).entry(entry, threadBlockCache()));
+}
+
+std::optional<Outcome> TableProbe::probe(const Position& position) const {
+    if (coverageProblem(position)) return std::nullopt;
+    Position plain = position;
+    plain.swapAvailable = false;
+    const Outcome stored = outcomeAt(index_.layerOf(plain), index_.entryOf(plain));
+    if (!position.swapAvailable) return stored;
+    const bool finished = std::visit([&](const auto& rules) { return rules.finishedValue(plain).has_value(); }, rules_);
+    return outcomeWithSwapOffer(stored, finished);
+}
+
+Outcome TableProbe::outcome(const Position& position) const {
+    if (const auto problem = coverageProblem(position)) {
+        throw std::invalid_argument("position not in the table " + directory_ + ": " + *problem);
+    }
+    return *probe(position);
+}
+
+}  // namespace papamu

@@ -1,0 +1,63 @@
+// Inputs found by fuzz/layer_file_fuzzer.cpp, kept as tests so the bugs stay fixed.
+#include <catch2/catch.hpp>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tablebase/layer_file.hpp"
+
+using namespace papamu;
+namespace fs = std::filesystem;
+
+namespace {
+
+long peakResidentKibibytes() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+}  // namespace
+
+// Fuzz finding (out-of-memory): a layer whose block size is far larger than its entry count
+// (legal: the writer takes any block size, and a small layer fits in one block) made entry()
+// size its block cache by the block size, not by the entries the block holds: a 200-entry
+// layer with 2^30-entry blocks allocated and zeroed 1 GiB per probe.
+TEST_CASE("probing a small layer written with huge blocks takes memory for its entries only", "[fuzz][layer]") {
+    std::string pattern = (fs::temp_directory_path() / "papamu-layer-regression-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    const fs::path directory = pattern;
+    const std::string path = (directory / "layer").string();
+
+    std::vector<RetrogradeEntry> entries(200);
+    LayerHeader header;
+    header.game = GameKind::Konane;
+    header.rows = 4;
+    header.columns = 4;
+    header.black = 3;
+    header.white = 3;
+    header.scheme = IndexScheme::KonaneHomeSubsets;
+    for (std::size_t index = 0; index < entries.size(); ++index) {
+        const bool win = index % 3 != 0;
+        entries[index] = encodeOutcome({win ? Value::Win : Value::Loss, static_cast<int>(index % 7)});
+        (win ? header.stats.wins : header.stats.losses) += 1;
+    }
+    writeLayerFile(path, header, entries, std::uint32_t{1} << 30, 3);
+    header.entries = entries.size();
+
+    const long before = peakResidentKibibytes();
+    {
+        const LayerFile layer(path, header);
+        BlockCache cache;
+        for (std::uint64_t index = 0; index < entries.size(); ++index) CHECK(layer.entry(index, cache) == entries[index]);
+        CHECK(layer.readAll() == entries);
+    }
+    const long grownKibibytes = peakResidentKibibytes() - before;
+    CHECK(grownKibibytes < 64 * 1024);  // the buggy reader grew by 1 GiB
+    fs::remove_all(directory);
+}

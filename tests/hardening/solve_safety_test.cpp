@@ -1,0 +1,146 @@
+// `papamu solve` under Ctrl-C and against the memory budget, end to end on the real binary:
+// an interrupted solve prints what it proved and exits 130; a table that cannot fit is refused
+// up front (or, when the system refuses it anyway, reported in one line), exit 2.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/command_runner.hpp"
+
+using namespace papamu::testing;
+
+namespace {
+
+// Starts papamu with stdout and stderr in files, sends `signal` after `delay`, and waits (at
+// most `patience`) for it to end; a process that does not end is killed and fails the test.
+CommandResult runAndSignal(const std::vector<std::string>& arguments, int signal, std::chrono::milliseconds delay,
+                           std::chrono::seconds patience) {
+    const std::string outPath = temporaryFile("out");
+    const std::string errPath = temporaryFile("err");
+    std::vector<std::string> words{PAPAMU_BINARY};
+    words.insert(words.end(), arguments.begin(), arguments.end());
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        const int out = open(outPath.c_str(), O_WRONLY | O_TRUNC);
+        const int err = open(errPath.c_str(), O_WRONLY | O_TRUNC);
+        const int none = open("/dev/null", O_RDONLY);
+        if (out < 0 || err < 0 || none < 0) _exit(126);
+        dup2(out, STDOUT_FILENO);
+        dup2(err, STDERR_FILENO);
+        dup2(none, STDIN_FILENO);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    std::this_thread::sleep_for(delay);
+    kill(child, signal);
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    pid_t ended = 0;
+    while ((ended = waitpid(child, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    if (ended == 0) {
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
+    }
+    CommandResult result;
+    if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) result.exitCode = 128 + WTERMSIG(status);
+    result.out = fileText(outPath);
+    result.err = fileText(errPath);
+    std::remove(outPath.c_str());
+    std::remove(errPath.c_str());
+    INFO("stdout:\n" << result.out << "stderr:\n" << result.err);
+    REQUIRE(ended == child);  // it stopped on its own, well before the patience ran out
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE("Ctrl-C during a board solve prints what was proven and exits 130", "[solve][interrupt]") {
+    // Kōnane 6x7 takes far longer than the one second before the signal (over 20 s on one
+    // thread in Release), so the stop always lands in the middle of the search.
+    const auto started = std::chrono::steady_clock::now();
+    const CommandResult result =
+        runAndSignal({"solve", "konane", "6x7", "--threads", "1", "--hash", "64", "--no-progress"}, SIGINT,
+                     std::chrono::milliseconds(1000), std::chrono::seconds(5));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    INFO("stdout:\n" << result.out << "stderr:\n" << result.err);
+    CHECK(result.exitCode == 130);
+    CHECK(seconds < 4.0);  // stopped promptly, not at the end of the search
+    CHECK(result.err.find("interrupted by SIGINT") != std::string::npos);
+    CHECK(result.errorLines().size() == 1);
+    // The report is printed in full: the board line, every opening line, the total.
+    CHECK(result.out.rfind("konane 6x7 (standard): unknown\n", 0) == 0);
+    CHECK(result.out.find("\ntotal: ") != std::string::npos);
+    CHECK(result.out.find("unknown") != std::string::npos);
+}
+
+TEST_CASE("SIGTERM during a parallel position solve exits 143 with the value unknown", "[solve][interrupt]") {
+    // The Ūnane 4x6 start (no pie) takes over ten seconds; two workers share one root here.
+    const CommandResult result =
+        runAndSignal({"solve", "unane WBWBWB/BWBWBW/WBWBWB/BWBWBW b", "--variant", "no-pie", "--threads", "2", "--hash",
+                      "64", "--json"},
+                     SIGTERM, std::chrono::milliseconds(500), std::chrono::seconds(5));
+    INFO("stdout:\n" << result.out << "stderr:\n" << result.err);
+    CHECK(result.exitCode == 143);
+    CHECK(result.err.find("interrupted by SIGTERM") != std::string::npos);
+    CHECK(result.out.find("\"interrupted\":true") != std::string::npos);
+    CHECK(result.out.find("\"value\":\"unknown\"") != std::string::npos);
+}
+
+TEST_CASE("a table larger than the memory budget is refused up front", "[solve][memory]") {
+    const auto started = std::chrono::steady_clock::now();
+    const CommandResult result = runPapamu({"solve", "konane", "6x6", "--hash", "100000", "--memory", "1G"});
+    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < 2.0);
+    CHECK(result.exitCode == 2);
+    REQUIRE(result.errorLines().size() == 1);
+    CHECK(result.err ==
+          "papamu solve: error: solving konane 6x6 with a 100000 MB table (--hash) needs about 97.7 GiB, more than the "
+          "memory budget 1.0 GiB (--memory)\n");
+    CHECK(result.out.empty());
+
+    // Without --memory the budget is a share of the machine: a petabyte table never fits.
+    const CommandResult unbudgeted = runPapamu({"solve", "konane", "4x4", "--hash", "1000000000"});
+    CHECK(unbudgeted.exitCode == 2);
+    CHECK(unbudgeted.errorLines().size() == 1);
+    CHECK(unbudgeted.err.find("more than the memory budget") != std::string::npos);
+
+    // Within the budget, the same command solves.
+    const CommandResult fitting = runPapamu({"solve", "konane", "4x4", "--hash", "16", "--memory", "1G"});
+    CHECK(fitting.exitCode == 0);
+
+    const CommandResult bench = runPapamu({"bench", "--hash", "2048", "--memory", "1G"});
+    CHECK(bench.exitCode == 2);
+    CHECK(bench.err.rfind("papamu bench: error: bench with a 2048 MB table (--hash) needs about 2.0 GiB, more than", 0) == 0);
+
+    const CommandResult nonsense = runPapamu({"solve", "konane", "4x4", "--memory", "lots"});
+    CHECK(nonsense.exitCode == 2);
+    CHECK(nonsense.err.rfind("papamu solve: error: memory size 'lots' does not start with a number", 0) == 0);
+}
+
+// Sanitizers replace operator new with one that aborts on a failed allocation (GCC's ASan and
+// TSan do so even with allocator_may_return_null=1), so this runs in ordinary builds only.
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+TEST_CASE("a table the system cannot allocate is one line and exit 2, not a crash", "[solve][memory]") {
+    // A budget large enough to let it through, and a table (about 950 TiB) beyond what any
+    // x86-64 or AArch64 process can map, so the allocation fails whatever the overcommit setting.
+    const CommandResult result = runPapamu({"solve", "konane", "4x4", "--hash", "1000000000", "--memory", "2000T"});
+    INFO(result.err);
+    CHECK(result.exitCode == 2);
+    CHECK(result.errorLines().size() == 1);
+    CHECK(result.err.rfind("papamu solve: error: out of memory allocating the 1000000000 MB transposition table", 0) == 0);
+}
+#endif

@@ -1,0 +1,89 @@
+// `papamu solve` end to end: JSON answers, exit codes, limits.
+#include <sys/wait.h>
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    std::string output;
+};
+
+Run runPapamu(const std::string& arguments) {
+    const std::string command = std::string(PAPAMU_BINARY) + " " + arguments + " 2>/dev/null";
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    Run run;
+    std::array<char, 4096> buffer{};
+    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) run.output += buffer.data();
+    const int status = pclose(pipe);
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+}  // namespace
+
+TEST_CASE("solve konane 4x4 --json names the winner and every opening line", "[solver][cli]") {
+    const Run run = runPapamu("solve konane 4x4 --json --hash 8");
+    REQUIRE(run.exitCode == 0);
+    const auto result = nlohmann::json::parse(run.output);
+    CHECK(result["game"] == "konane");
+    CHECK(result["board"] == "4x4");
+    CHECK(result["variant"] == "standard");
+    CHECK(result["winner"] == "second");
+    CHECK(result["winning_openings"].empty());
+    // Every removal of Black's followed by every reply of White's: perft 2 is 12.
+    REQUIRE(result["lines"].size() == 12);
+    CHECK(result["openings"].size() == 4);
+    for (const auto& line : result["lines"]) {
+        CHECK(line["moves"].size() == 2);
+        CHECK((line["winner"] == "first" || line["winner"] == "second"));
+    }
+    CHECK(result["statistics"]["nodes"].get<std::uint64_t>() > 0);
+}
+
+TEST_CASE("solve unane 3x4 --json: Black wins without the pie, the second player with it", "[solver][cli]") {
+    const Run run = runPapamu("solve unane 3x4 --json --hash 8");
+    REQUIRE(run.exitCode == 0);
+    const auto result = nlohmann::json::parse(run.output);
+    CHECK(result["winner"] == "second");
+    CHECK(result["winner_without_pie"] == "first");
+    CHECK(result["lines"].size() == 17);
+    CHECK_FALSE(result["winning_openings"].empty());
+    const Run noPie = runPapamu("solve unane 3x4 --variant no-pie --json --hash 8");
+    CHECK(nlohmann::json::parse(noPie.output)["winner"] == "first");
+}
+
+TEST_CASE("solve POSITION --all lists every winning move", "[solver][cli]") {
+    // Kōnane 6x6 after a1 b1: Black has exactly one jump, a3-a1.
+    const Run run = runPapamu("solve 'konane WBWBWB/BWBWBW/WBWBWB/BWBWBW/WBWBWB/..BWBW b' --all --json --hash 8");
+    REQUIRE(run.exitCode == 0);
+    const auto result = nlohmann::json::parse(run.output);
+    CHECK((result["value"] == "win" || result["value"] == "loss"));
+    if (result["value"] == "win") CHECK(result["winning_moves"] == nlohmann::json::array({"a3-a1"}));
+    else CHECK(result["winning_moves"].empty());
+    const Run small = runPapamu("solve 'konane WBWB/BWBW/WBWB/.WBW w' --all --json --hash 8");
+    const auto answer = nlohmann::json::parse(small.output);
+    CHECK(answer["value"] == "win");  // White wins Kōnane 4x4 whatever Black removes
+    CHECK_FALSE(answer["winning_moves"].empty());
+}
+
+TEST_CASE("a node limit answers unknown with exit code 1; bad input exits 2", "[solver][cli]") {
+    const Run limited = runPapamu("solve konane 6x6 --node-limit 5000 --json --hash 8");
+    CHECK(limited.exitCode == 1);
+    CHECK(nlohmann::json::parse(limited.output)["winner"] == "unknown");
+    CHECK(runPapamu("solve konane 6x6 --threads 0").exitCode == 2);
+    CHECK(runPapamu("solve chess 6x6").exitCode == 2);
+    CHECK(runPapamu("solve konane 6x6 --method guess").exitCode == 2);
+}
+
+TEST_CASE("the baseline method gives the same board value", "[solver][cli]") {
+    const Run run = runPapamu("solve unane 3x4 --variant no-pie --method negamax --json");
+    REQUIRE(run.exitCode == 0);
+    CHECK(nlohmann::json::parse(run.output)["winner"] == "first");
+}

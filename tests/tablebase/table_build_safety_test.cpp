@@ -1,0 +1,165 @@
+// `papamu build` end to end against the three ways a build can go wrong from outside: a second
+// build on the same table directory, Ctrl-C half-way, and a board that cannot fit in memory.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/command_runner.hpp"
+#include "tablebase/directory_lock.hpp"
+#include "tablebase/temporary_directory.hpp"
+
+using namespace papamu::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Starts papamu with stdout and stderr in files, sends SIGINT as soon as `readyFile` exists (the
+// build has completed a layer), and waits at most `patience` for it to end; a process that does
+// not end is killed and fails the test. `signalled` says whether the signal was sent before the
+// process ended on its own.
+CommandResult runAndInterrupt(const std::vector<std::string>& arguments, const fs::path& readyFile, std::chrono::seconds patience,
+                              bool& signalled) {
+    const std::string outPath = temporaryFile("out");
+    const std::string errPath = temporaryFile("err");
+    std::vector<std::string> words{PAPAMU_BINARY};
+    words.insert(words.end(), arguments.begin(), arguments.end());
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        const int out = open(outPath.c_str(), O_WRONLY | O_TRUNC);
+        const int err = open(errPath.c_str(), O_WRONLY | O_TRUNC);
+        const int none = open("/dev/null", O_RDONLY);
+        if (out < 0 || err < 0 || none < 0) _exit(126);
+        dup2(out, STDOUT_FILENO);
+        dup2(err, STDERR_FILENO);
+        dup2(none, STDIN_FILENO);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    pid_t ended = 0;
+    signalled = false;
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    while ((ended = waitpid(child, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline) {
+        if (!signalled && fs::exists(readyFile)) {
+            kill(child, SIGINT);
+            signalled = true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    if (ended == 0) {
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
+    }
+    CommandResult result;
+    if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) result.exitCode = 128 + WTERMSIG(status);
+    result.out = fileText(outPath);
+    result.err = fileText(errPath);
+    std::remove(outPath.c_str());
+    std::remove(errPath.c_str());
+    INFO("stdout:\n" << result.out << "stderr:\n" << result.err);
+    REQUIRE(ended == child);  // it stopped on its own, well before the patience ran out
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE("a second build on a locked table directory is refused at once", "[tablebase][build][lock]") {
+    TemporaryDirectory root;
+    const fs::path table = root.path() / "konane-standard-3x3";
+    fs::create_directories(table);
+    const papamu::DirectoryLock held(table);  // this process plays the first build
+    const auto started = std::chrono::steady_clock::now();
+    const CommandResult result = runPapamu({"build", "konane", "3x3", "--tb", root.string(), "--threads", "1"});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    INFO("stderr:\n" << result.err);
+    CHECK(result.exitCode == 2);
+    CHECK(seconds < 2.0);  // refused, not waiting for the lock
+    REQUIRE(result.errorLines().size() == 1);
+    CHECK(result.err.rfind("papamu build: error: table directory " + table.string() + " is in use by another papamu build", 0) == 0);
+    CHECK(result.err.find("(process " + std::to_string(getpid()) + ")") != std::string::npos);
+    CHECK(result.out.empty());
+    // Nothing was written next to the lock.
+    std::vector<std::string> names;
+    for (const auto& item : fs::directory_iterator(table)) names.push_back(item.path().filename().string());
+    CHECK(names == std::vector<std::string>{".lock"});
+}
+
+TEST_CASE("a build on another board of the same root is not blocked", "[tablebase][build][lock]") {
+    TemporaryDirectory root;
+    fs::create_directories(root.path() / "konane-standard-3x3");
+    const papamu::DirectoryLock held(root.path() / "konane-standard-3x3");
+    const CommandResult result = runPapamu({"build", "konane", "2x3", "--tb", root.string(), "--threads", "1"});
+    INFO("stderr:\n" << result.err);
+    CHECK(result.exitCode == 0);
+    CHECK(fs::exists(root.path() / "konane-standard-2x3" / "manifest.json"));
+}
+
+TEST_CASE("Ctrl-C during a build keeps the completed layers, says how to resume, and exits 130", "[tablebase][build][interrupt]") {
+    // Kōnane 5x5 up to 10 stones takes about 3 s on one thread in Release; the signal is sent as
+    // soon as the first layer is on disk (manifest.json appears), so it lands mid-build.
+    TemporaryDirectory root;
+    const fs::path table = root.path() / "konane-standard-5x5";
+    const std::vector<std::string> arguments{"build", "konane", "5x5", "--tb", root.string(), "--max-stones", "10", "--threads", "1"};
+    bool signalled = false;
+    const CommandResult interrupted = runAndInterrupt(arguments, table / "manifest.json", std::chrono::seconds(15), signalled);
+    INFO("stdout:\n" << interrupted.out << "stderr:\n" << interrupted.err);
+    REQUIRE(signalled);
+    CHECK(interrupted.exitCode == 130);
+    CHECK(interrupted.out.empty());  // no summary of a build that did not finish
+    CHECK(interrupted.err.find("papamu build: interrupted; completed layers are kept in " + table.string()) != std::string::npos);
+    const std::string resume = "papamu build konane 5x5 --tb " + root.string() + " --max-stones 10 --threads 1";
+    CHECK(interrupted.err.find("papamu build: to resume, run: " + resume + "\n") != std::string::npos);
+    // Some layers were kept, and the manifest does not claim a complete table.
+    std::size_t layerFiles = 0;
+    for (const auto& item : fs::directory_iterator(table)) layerFiles += item.path().extension() == ".pmtb" ? 1 : 0;
+    CHECK(layerFiles >= 1);
+    CHECK(fileText((table / "manifest.json").string()).find("\"complete\": false") != std::string::npos);
+
+    const CommandResult resumed = runPapamu(arguments);
+    INFO("resumed stdout:\n" << resumed.out << "resumed stderr:\n" << resumed.err);
+    REQUIRE(resumed.exitCode == 0);
+    CHECK(resumed.out.find(" reused)") != std::string::npos);
+    CHECK(resumed.out.find("(0 reused)") == std::string::npos);  // it really resumed
+
+    const CommandResult verified = runPapamu({"tb-verify", table.string(), "--samples", "50"});
+    INFO("tb-verify stdout:\n" << verified.out << "stderr:\n" << verified.err);
+    CHECK(verified.exitCode == 0);
+    CHECK(verified.out.rfind("ok " + table.string() + ": ", 0) == 0);
+}
+
+TEST_CASE("a build that cannot fit in the memory budget is refused up front", "[tablebase][build][memory]") {
+    TemporaryDirectory root;
+    const auto started = std::chrono::steady_clock::now();
+    const CommandResult result = runPapamu({"build", "unane", "8x8", "--tb", root.string(), "--memory", "1G"});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    INFO("stderr:\n" << result.err);
+    CHECK(result.exitCode == 2);
+    CHECK(seconds < 2.0);
+    CHECK(result.errorLines().size() == 1);
+    CHECK(result.err.find("papamu build: error: building unane 8x8 needs about ") == 0);
+    CHECK(result.err.find("more than the memory budget 1.0 GiB (--memory)") != std::string::npos);
+    CHECK(fs::is_empty(root.path()));  // nothing written
+
+    // The estimate is one byte per entry plus 64 MiB: Kōnane 5x5 has 2 * 2^25 entries (both sides
+    // to move), so 128 MiB; 120M is refused. A small board fits in 128M and builds.
+    const CommandResult tight = runPapamu({"build", "konane", "5x5", "--tb", root.string(), "--memory", "120M"});
+    CHECK(tight.exitCode == 2);
+    CHECK(tight.err.find("needs about 128.0 MiB, more than the memory budget 120.0 MiB") != std::string::npos);
+    CHECK(fs::is_empty(root.path()));
+    const CommandResult fits = runPapamu({"build", "konane", "3x4", "--tb", root.string(), "--memory", "128M"});
+    CHECK(fits.exitCode == 0);
+}

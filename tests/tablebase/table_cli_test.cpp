@@ -1,0 +1,83 @@
+// papamu build / probe / tb-verify from the outside: output formats and exit codes.
+#include <catch2/catch.hpp>
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "temporary_directory.hpp"
+
+namespace {
+
+struct Run {
+    int status;
+    std::string output;
+};
+
+Run run(const std::string& arguments) {
+    const std::string command = std::string(PAPAMU_BINARY) + " " + arguments + " 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    std::string output;
+    std::array<char, 4096> buffer{};
+    while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) output += buffer.data();
+    const int status = ::pclose(pipe);
+    return Run{WEXITSTATUS(status), output};
+}
+
+}  // namespace
+
+TEST_CASE("build, probe and tb-verify work together from the command line", "[cli]") {
+    papamu::testing::TemporaryDirectory root;
+    const Run built = run("build konane 3x4 --tb " + root.string() + " --json");
+    REQUIRE(built.status == 0);
+    const auto summary = nlohmann::json::parse(built.output);
+    CHECK(summary["positions"] == 2 * 4096);
+    CHECK(summary["wins"].get<std::uint64_t>() + summary["losses"].get<std::uint64_t>() == 2 * 4096);
+
+    // Kōnane 3x4 start: Black removes a corner or a centre stone of its colour.
+    const Run probed = run("probe 'konane BWBW/WBWB/BWBW b' --json --tb " + root.string());
+    REQUIRE(probed.status == 0);
+    const auto json = nlohmann::json::parse(probed.output);
+    CHECK(json["position"] == "konane BWBW/WBWB/BWBW b");
+    REQUIRE(json["moves"].size() >= 2);
+    const bool win = json["value"] == "win";
+    // Best first: winning moves fastest first, then losing moves longest first; a won position's
+    // best move is one ply shorter than the position.
+    CHECK((json["moves"][0]["value"] == "win") == win);
+    CHECK(json["moves"][0]["remoteness"].get<int>() + 1 == json["remoteness"].get<int>());
+    for (std::size_t index = 1; index < json["moves"].size(); ++index) {
+        const auto& before = json["moves"][index - 1];
+        const auto& after = json["moves"][index];
+        if (before["value"] == after["value"]) {
+            if (before["value"] == "win") CHECK(before["remoteness"] <= after["remoteness"]);
+            else CHECK(before["remoteness"] >= after["remoteness"]);
+        } else {
+            CHECK(before["value"] == "win");
+        }
+    }
+
+    const Run finished = run("probe 'konane B.../..../.... w' --json --tb " + root.string());
+    REQUIRE(finished.status == 0);
+    CHECK(nlohmann::json::parse(finished.output) ==
+          nlohmann::json::parse(R"({"position":"konane B.../..../.... w","value":"loss","remoteness":0,"moves":[]})"));
+
+    const Run text = run("probe 'konane BWBW/WBWB/BWBW b' --tb " + root.string());
+    CHECK_THAT(text.output, Catch::Contains("Black to move: "));
+
+    const Run offColour = run("probe 'konane .B../..../.... w' --tb " + root.string());
+    CHECK(offColour.status == 2);
+    CHECK_THAT(offColour.output, Catch::Contains("off-colour"));
+    const Run noTable = run("probe 'konane WBWBW/BWBWB/WBWBW b' --tb " + root.string());
+    CHECK(noTable.status == 2);
+    CHECK_THAT(noTable.output, Catch::Contains("no table for konane 3x5"));
+    CHECK(run("tb-verify " + root.string() + " --samples 100").status == 0);
+}
+
+TEST_CASE("build rejects bad input with exit code 2", "[cli]") {
+    papamu::testing::TemporaryDirectory root;
+    CHECK(run("build konane 3x4").status == 2);
+    CHECK(run("build chess 3x4 --tb " + root.string()).status == 2);
+    CHECK(run("build unane 3x3 --tb " + root.string()).status == 2);
+    CHECK(run("build konane 3x4 --tb " + root.string() + " --variant no-pie").status == 2);
+    CHECK(run("build konane 3x4 --tb " + root.string() + " --threads 0").status == 2);
+    CHECK(run("tb-verify " + root.string() + "/missing").status == 2);
+}
