@@ -38,6 +38,9 @@ public:
         const auto d = static_cast<int>(direction);
         return shiftBy(bits & sourceMask_[d], stride_[d]);
     }
+    // Cells that have a neighbour in the direction: a stone there can step without leaving the
+    // board or wrapping into the next row.
+    Bitboard cellsWithNeighbour(Direction direction) const { return sourceMask_[static_cast<int>(direction)]; }
     // Signed change of cell index for one step in the direction.
     int stride(Direction direction) const { return stride_[static_cast<int>(direction)]; }
     // The orthogonal neighbours of a set of cells (not including the cells themselves).

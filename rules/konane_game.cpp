@@ -8,10 +8,6 @@ KonaneGame::KonaneGame(BoardGeometry geometry, Variant variant)
     : geometry_(geometry), variant_(variant) {
     validateVariant(GameKind::Konane, variant);
     openingCells_ = variant.openAny ? geometry_.allCells() : geometry_.corners() | geometry_.centre();
-    hasNeighbour_[static_cast<int>(Direction::Up)] = geometry_.shift(geometry_.allCells(), Direction::Down);
-    hasNeighbour_[static_cast<int>(Direction::Down)] = geometry_.shift(geometry_.allCells(), Direction::Up);
-    hasNeighbour_[static_cast<int>(Direction::Left)] = geometry_.shift(geometry_.allCells(), Direction::Right);
-    hasNeighbour_[static_cast<int>(Direction::Right)] = geometry_.shift(geometry_.allCells(), Direction::Left);
 }
 
 namespace {
@@ -66,7 +62,7 @@ void KonaneGame::generateMoves(const Position& position, MoveList& moves) const 
     // Same order as kDirections: up, down, left, right. On a one-row board (up to 64 columns)
     // there is nothing up or down, and skipping it avoids a shift by 64.
     const bool singleJump = variant_.singleJump;
-    const auto mask = [this](Direction direction) { return hasNeighbour_[static_cast<int>(direction)]; };
+    const auto mask = [this](Direction direction) { return geometry_.cellsWithNeighbour(direction); };
     if (geometry_.rows() > 1) {
         addJumps<true>(own, enemy, empty, mask(Direction::Up), geometry_.columns(), singleJump, moves);
         addJumps<false>(own, enemy, empty, mask(Direction::Down), geometry_.columns(), singleJump, moves);

@@ -43,7 +43,6 @@ private:
     Variant variant_;
     Bitboard openingCells_;  // where the very first removal may be made
     // Cells with a neighbour in each direction (index as Direction), for the jump loops.
-    std::array<Bitboard, 4> hasNeighbour_{};
 };
 
 }  // namespace papamu

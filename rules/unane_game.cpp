@@ -12,10 +12,6 @@ UnaneGame::UnaneGame(BoardGeometry geometry, Variant variant)
                                     " is not allowed for unane: it needs an even number of cells "
                                     "(one even dimension) and at least 4 cells");
     }
-    hasNeighbour_[static_cast<int>(Direction::Up)] = geometry_.shift(geometry_.allCells(), Direction::Down);
-    hasNeighbour_[static_cast<int>(Direction::Down)] = geometry_.shift(geometry_.allCells(), Direction::Up);
-    hasNeighbour_[static_cast<int>(Direction::Left)] = geometry_.shift(geometry_.allCells(), Direction::Right);
-    hasNeighbour_[static_cast<int>(Direction::Right)] = geometry_.shift(geometry_.allCells(), Direction::Left);
 }
 
 namespace {
@@ -53,7 +49,7 @@ void UnaneGame::generateMoves(const Position& position, MoveList& moves) const {
     const Bitboard enemy = position.enemy();
     // Same order as kDirections: up, down, left, right. On a one-row board (up to 64 columns)
     // there is nothing up or down, and skipping it avoids a shift by 64.
-    const auto mask = [this](Direction direction) { return hasNeighbour_[static_cast<int>(direction)]; };
+    const auto mask = [this](Direction direction) { return geometry_.cellsWithNeighbour(direction); };
     Bitboard touching = 0;  // own stones next to an enemy stone
     if (geometry_.rows() > 1) {
         touching |= addCaptures<true>(own, enemy, mask(Direction::Up), geometry_.columns(), moves);

@@ -43,7 +43,6 @@ private:
     BoardGeometry geometry_;
     Variant variant_;
     // Cells with a neighbour in each direction (index as Direction), for the capture shifts.
-    std::array<Bitboard, 4> hasNeighbour_{};
 };
 
 }  // namespace papamu

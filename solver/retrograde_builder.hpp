@@ -84,7 +84,7 @@ public:
             } else {
                 std::vector<RetrogradeEntry> entries(report.entries);
                 arena.execute([&] { solveLayer(layer, entries); });
-                report.stats = countLayer(entries);
+                report.stats = countLayerOutcomes(entries);
                 store_.saveLayer(layer, entries, report.stats);
                 makeResident(layer, std::move(entries));
             }
@@ -165,21 +165,6 @@ private:
                 std::vector<RetrogradeEntry>().swap(resident_[slot]);
             }
         }
-    }
-
-    static RetrogradeLayerStats countLayer(const std::vector<RetrogradeEntry>& entries) {
-        RetrogradeLayerStats stats;
-        for (const RetrogradeEntry entry : entries) {
-            const Outcome outcome = decodeOutcome(entry);
-            if (outcome.value == Value::Win) {
-                ++stats.wins;
-                stats.longestWin = std::max(stats.longestWin, outcome.remoteness);
-            } else {
-                ++stats.losses;
-                stats.longestLoss = std::max(stats.longestLoss, outcome.remoteness);
-            }
-        }
-        return stats;
     }
 
     G game_;

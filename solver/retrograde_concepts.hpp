@@ -1,12 +1,14 @@
 #pragma once
 // What the retrograde builder needs from an index and from a place to keep solved layers. The
 // builder knows neither files nor ranking schemes: tablebase/ supplies both through these concepts.
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "rules/position.hpp"
+#include "solver/retrograde_entry.hpp"
 
 namespace papamu {
 
@@ -17,6 +19,22 @@ struct RetrogradeLayerStats {
     int longestWin = 0;   // largest remoteness among wins
     int longestLoss = 0;  // largest remoteness among losses
 };
+
+// The counts of a layer's entries: the builder reports them, table verification recomputes them.
+inline RetrogradeLayerStats countLayerOutcomes(const std::vector<RetrogradeEntry>& entries) {
+    RetrogradeLayerStats stats;
+    for (const RetrogradeEntry entry : entries) {
+        const Outcome outcome = decodeOutcome(entry);
+        if (outcome.value == Value::Win) {
+            ++stats.wins;
+            stats.longestWin = std::max(stats.longestWin, outcome.remoteness);
+        } else {
+            ++stats.losses;
+            stats.longestLoss = std::max(stats.longestLoss, outcome.remoteness);
+        }
+    }
+    return stats;
+}
 
 // A dense, perfect index of positions without a pie-swap offer, split into layers. Layers are
 // numbered 0..layerCount()-1 in an order where every move leads to an earlier layer, and

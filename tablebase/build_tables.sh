@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the tables of many boards with `papamu build --json` and collects one JSON record per
-# board in results/data/tables.json (figures are measured, never typed in). Boards are given as
+# board in results/data/tables.jsonl (figures are measured, never typed in). Boards are given as
 # GAME:RxC words, built in the order given; records already in the JSON Lines log are kept, so
 # the script can be stopped and run again.
 #   tablebase/build_tables.sh PAPAMU TABLE_ROOT THREADS GAME:RxC...
@@ -16,9 +16,3 @@ for board in "$@"; do
   echo "building $game $size" >&2
   "$papamu" build "$game" "$size" --tb "$root" --threads "$threads" --json >> "$log"
 done
-python3 - "$log" "$here/results/data/tables.json" <<'PY'
-import json, sys
-records = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
-json.dump({"description": "papamu build --json, one record per board (tablebase/build_tables.sh)", "tables": records},
-          open(sys.argv[2], "w"), indent=1)
-PY

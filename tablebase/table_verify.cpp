@@ -11,21 +11,6 @@ namespace papamu {
 
 namespace {
 
-RetrogradeLayerStats recount(const std::vector<RetrogradeEntry>& entries) {
-    RetrogradeLayerStats stats;
-    for (const RetrogradeEntry entry : entries) {
-        const Outcome outcome = decodeOutcome(entry);
-        if (outcome.value == Value::Win) {
-            ++stats.wins;
-            stats.longestWin = std::max(stats.longestWin, outcome.remoteness);
-        } else {
-            ++stats.losses;
-            stats.longestLoss = std::max(stats.longestLoss, outcome.remoteness);
-        }
-    }
-    return stats;
-}
-
 std::string outcomeText(Outcome outcome) { return std::string(valueName(outcome.value)) + " in " + std::to_string(outcome.remoteness); }
 
 }  // namespace
@@ -61,7 +46,7 @@ TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOpt
                 report.failures.push_back(path + ": checksum or size differs from manifest.json");
             }
             const std::vector<RetrogradeEntry> entries = file.readAll();
-            const RetrogradeLayerStats stats = recount(entries);
+            const RetrogradeLayerStats stats = countLayerOutcomes(entries);
             const RetrogradeLayerStats& said = file.header().stats;
             if (stats.wins != said.wins || stats.losses != said.losses || stats.longestWin != said.longestWin ||
                 stats.longestLoss != said.longestLoss) {
