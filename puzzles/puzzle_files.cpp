@@ -27,6 +27,16 @@ std::string joinWords(const std::vector<std::string>& words) {
     return text;
 }
 
+// A CSV field must be UTF-8 text: JSON Lines output could not carry it otherwise. The JSON
+// library's own encoder is the check, so "valid" means exactly what the writer accepts.
+void requireText(const std::string& column, const std::string& value) {
+    try {
+        static_cast<void>(nlohmann::json(value).dump());
+    } catch (const nlohmann::json::type_error&) {
+        throw std::invalid_argument("column " + column + " is not valid UTF-8 text");
+    }
+}
+
 std::vector<std::string> splitWords(const std::string& text) {
     std::vector<std::string> words;
     std::istringstream stream(text);
@@ -153,7 +163,8 @@ RecordFields jsonFields(const std::string& line) {
     nlohmann::json object;
     try {
         object = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error& error) {
+    } catch (const nlohmann::json::exception& error) {
+        // Syntax errors and also numbers too large to hold (out_of_range): both are bad input.
         throw std::invalid_argument(std::string("not valid JSON: ") + error.what());
     }
     if (!object.is_object()) throw std::invalid_argument("not a JSON object");
@@ -301,6 +312,7 @@ std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat f
                                                 std::to_string(header.size()));
                 }
                 for (std::size_t column = 0; column < header.size(); ++column) {
+                    requireText(header[column], values[column]);
                     if (header[column] == "moves") {
                         fields.solution = splitWords(values[column]);
                     } else if (!values[column].empty()) {
