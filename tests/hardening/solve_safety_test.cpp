@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "support/command_runner.hpp"
+#include "support/child_process.hpp"
 
 using namespace papamu::testing;
 
@@ -23,48 +23,14 @@ namespace {
 // most `patience`) for it to end; a process that does not end is killed and fails the test.
 CommandResult runAndSignal(const std::vector<std::string>& arguments, int signal, std::chrono::milliseconds delay,
                            std::chrono::seconds patience) {
-    const std::string outPath = temporaryFile("out");
-    const std::string errPath = temporaryFile("err");
-    std::vector<std::string> words{PAPAMU_BINARY};
-    words.insert(words.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (std::string& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    const pid_t child = fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
-        const int out = open(outPath.c_str(), O_WRONLY | O_TRUNC);
-        const int err = open(errPath.c_str(), O_WRONLY | O_TRUNC);
-        const int none = open("/dev/null", O_RDONLY);
-        if (out < 0 || err < 0 || none < 0) _exit(126);
-        dup2(out, STDOUT_FILENO);
-        dup2(err, STDERR_FILENO);
-        dup2(none, STDIN_FILENO);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    std::this_thread::sleep_for(delay);
-    kill(child, signal);
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + patience;
-    pid_t ended = 0;
-    while ((ended = waitpid(child, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    if (ended == 0) {
-        kill(child, SIGKILL);
-        waitpid(child, &status, 0);
-    }
-    CommandResult result;
-    if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) result.exitCode = 128 + WTERMSIG(status);
-    result.out = fileText(outPath);
-    result.err = fileText(errPath);
-    std::remove(outPath.c_str());
-    std::remove(errPath.c_str());
-    INFO("stdout:\n" << result.out << "stderr:\n" << result.err);
-    REQUIRE(ended == child);  // it stopped on its own, well before the patience ran out
-    return result;
+    const auto started = std::chrono::steady_clock::now();
+    bool sent = false;
+    return runWhileWatching(arguments, patience, [&](pid_t child) {
+        if (!sent && std::chrono::steady_clock::now() - started >= delay) {
+            kill(child, signal);
+            sent = true;
+        }
+    });
 }
 
 }  // namespace
