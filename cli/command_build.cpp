@@ -40,7 +40,7 @@ std::string formatSeconds(double seconds) {
     return text;
 }
 
-// A one-line progress display on a terminal: the layer, positions done, rate and time left.
+// A one-line progress display on a terminal: the layer, stored entries done, rate and time left.
 class ProgressLine {
 public:
     ProgressLine(const TableIndex& index) : index_(index), started_(std::chrono::steady_clock::now()) {
@@ -53,7 +53,7 @@ public:
         const double rate = elapsed > 0 ? static_cast<double>(done - skipped_) / elapsed : 0.0;
         const double left = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
         const TableLayer& shape = index_.layer(progress.layer);
-        std::fprintf(stderr, "\rlayer %d/%d (%d black, %d white): %llu/%llu positions, %.2fM/s, ETA %s   ", progress.layer + 1,
+        std::fprintf(stderr, "\rlayer %d/%d (%d black, %d white): %llu/%llu entries, %.2fM/s, ETA %s   ", progress.layer + 1,
                      progress.layerCount, shape.black, shape.white, static_cast<unsigned long long>(done),
                      static_cast<unsigned long long>(total_), rate / 1e6, formatSeconds(left).c_str());
         std::fflush(stderr);
@@ -155,6 +155,7 @@ int runBuild(int argc, char** argv) {
         if (terminal) line.finish();
         for (const std::string& rejected : summary.rejectedFiles) std::cerr << "papamu build: rebuilt damaged layer: " << rejected << "\n";
         const double rate = summary.seconds > 0 ? static_cast<double>(summary.positions) / summary.seconds : 0.0;
+        const double entryRate = summary.seconds > 0 ? static_cast<double>(summary.entries) / summary.seconds : 0.0;
         if (jsonRequested(arguments)) {
             nlohmann::ordered_json json{{"game", gameName(selection.kind)},
                                         {"variant", selection.variant.name()},
@@ -165,6 +166,8 @@ int runBuild(int argc, char** argv) {
                                         {"layers_solved", summary.layersSolved},
                                         {"layers_reused", summary.layersReused},
                                         {"positions", summary.positions},
+                                        {"entries", summary.entries},
+                                        {"colour_fold", index.colourFolded()},
                                         {"wins", summary.wins},
                                         {"losses", summary.losses},
                                         {"longest_win", summary.longestWin},
@@ -173,6 +176,7 @@ int runBuild(int argc, char** argv) {
                                         {"bits_per_position", summary.bitsPerPosition()},
                                         {"seconds", summary.seconds},
                                         {"positions_per_second", rate},
+                                        {"entries_per_second", entryRate},
                                         {"cpu_seconds", processorSeconds()},
                                         {"threads", buildOptions.threads},
                                         {"peak_rss_kib", peakResidentKiB()}};
@@ -182,13 +186,16 @@ int runBuild(int argc, char** argv) {
             std::printf("positions    %llu in %d layers (%d solved, %d reused), both sides to move\n",
                         static_cast<unsigned long long>(summary.positions), index.layerCount(), summary.layersSolved,
                         summary.layersReused);
+            std::printf("entries      %llu stored (%s)\n", static_cast<unsigned long long>(summary.entries),
+                        index.colourFolded() ? "colour-folded: White to move is read from its colour image"
+                                             : "not folded: no board symmetry exchanges the cell colours");
             std::printf("wins/losses  %llu / %llu for the side to move; longest win %d plies, longest loss %d plies\n",
                         static_cast<unsigned long long>(summary.wins), static_cast<unsigned long long>(summary.losses),
                         summary.longestWin, summary.longestLoss);
             std::printf("disk         %llu bytes, %.3f bits per position\n", static_cast<unsigned long long>(summary.bytesOnDisk),
                         summary.bitsPerPosition());
-            std::printf("time         %.2f s, %.0f positions/s, %d threads, peak memory %ld KiB\n", summary.seconds, rate,
-                        buildOptions.threads, peakResidentKiB());
+            std::printf("time         %.2f s, %.0f positions/s (%.0f entries/s), %d threads, peak memory %ld KiB\n",
+                        summary.seconds, rate, entryRate, buildOptions.threads, peakResidentKiB());
         }
         return kSuccess;
     });

@@ -42,7 +42,7 @@ int runTableVerify(int argc, char** argv) {
             const TableVerifyReport report = verifyTable(table.string(), verifyOptions);
             if (report.ok()) {
                 std::cout << "ok " << report.directory << ": " << report.layersChecked << " layers, " << report.entriesChecked
-                          << " positions, " << report.bytesChecked << " bytes, " << report.samplesChecked << " samples re-solved\n";
+                          << " entries, " << report.bytesChecked << " bytes, " << report.samplesChecked << " samples re-solved\n";
             } else {
                 allGood = false;
                 for (const std::string& failure : report.failures) std::cout << "FAIL " << failure << "\n";

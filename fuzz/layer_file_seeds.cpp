@@ -23,14 +23,15 @@ int main(int argc, char** argv) {
         GameKind game;
         int rows, columns, black, white;
         IndexScheme scheme;
+        bool colourFolded;
         std::size_t entries;
         std::uint32_t blockEntries;
     };
     const Seed seeds[] = {
-        {"konane_4x4_small_blocks", GameKind::Konane, 4, 4, 2, 1, IndexScheme::KonaneHomeSubsets, 300, 64},
-        {"konane_4x4_one_block", GameKind::Konane, 4, 4, 3, 3, IndexScheme::KonaneHomeSubsets, 200, 4096},
-        {"unane_3x4_several_blocks", GameKind::Unane, 3, 4, 2, 2, IndexScheme::UnaneThreeState, 1000, 128},
-        {"unane_2x2_empty", GameKind::Unane, 2, 2, 0, 0, IndexScheme::UnaneThreeState, 0, 64},
+        {"konane_4x4_small_blocks", GameKind::Konane, 4, 4, 2, 1, IndexScheme::KonaneHomeSubsets, true, 300, 64},
+        {"konane_4x4_one_block", GameKind::Konane, 4, 4, 3, 3, IndexScheme::KonaneHomeSubsets, false, 200, 4096},
+        {"unane_3x4_several_blocks", GameKind::Unane, 3, 4, 2, 2, IndexScheme::UnaneThreeState, true, 1000, 128},
+        {"unane_2x2_empty", GameKind::Unane, 2, 2, 0, 0, IndexScheme::UnaneThreeState, false, 0, 64},
     };
     for (const Seed& seed : seeds) {
         std::vector<RetrogradeEntry> entries(seed.entries);
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
         header.black = seed.black;
         header.white = seed.white;
         header.scheme = seed.scheme;
+        header.colourFolded = seed.colourFolded;
         for (std::size_t index = 0; index < entries.size(); ++index) {
             // A varied but compressible pattern of wins and losses with small remoteness.
             const bool win = (index * 7 + index / 13) % 3 != 0;

@@ -6,7 +6,8 @@
 //   one position of it is picked uniformly among those with at most `maxStones` stones and
 //   the game not over. Such positions are reachable by construction.
 // - TableSource: a layer of the table picked uniformly among those with 3 to `maxStones`
-//   stones, then an entry of it uniformly, unranked to a position. Such positions may be
+//   stones, then an entry of it uniformly, unranked to a position (and, in a colour-folded
+//   layer, replaced by its colour image half of the time, so both sides move). Such positions may be
 //   unreachable from the start; callers that need reachable positions use PlayoutSource
 //   (with a table as the oracle).
 #include <cstdint>
@@ -65,7 +66,9 @@ public:
     std::optional<Position> next(std::mt19937_64& random) {
         if (layers_.empty()) return std::nullopt;
         const int layer = layers_[randomBelow(random, layers_.size())];
-        const Position position = table_.positionAt(layer, randomBelow(random, table_.layerSize(layer)));
+        Position position = table_.positionAt(layer, randomBelow(random, table_.layerSize(layer)));
+        // A folded layer stores Black to move only: White to move is drawn as the colour image.
+        if (table_.index().layerFolded(layer) && randomBelow(random, 2) == 1) position = table_.index().colourImage(position);
         if (game_.positionProblem(position)) return std::nullopt;
         return position;
     }

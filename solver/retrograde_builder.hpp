@@ -125,12 +125,12 @@ private:
     }
 
     Outcome lookup(const Position& position, int parentLayer) const {
-        const int layer = index_.layerOf(position);
-        if (layer < 0 || layer >= parentLayer) {
+        const IndexLocation location = index_.locate(position);
+        if (location.layer < 0 || location.layer >= parentLayer) {
             throw std::logic_error("retrograde builder: a move of layer " + std::to_string(parentLayer) +
-                                   " leads to layer " + std::to_string(layer) + ", not an earlier one");
+                                   " leads to layer " + std::to_string(location.layer) + ", not an earlier one");
         }
-        return decodeOutcome(residentLayer(layer)[index_.entryOf(position)]);
+        return decodeOutcome(residentLayer(location.layer)[location.entry]);
     }
 
     // Earlier layers stay in memory while they are used; one not used during a whole group of

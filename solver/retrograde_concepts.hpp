@@ -36,10 +36,18 @@ inline RetrogradeLayerStats countLayerOutcomes(const std::vector<RetrogradeEntry
     return stats;
 }
 
+// Where a position's entry is: layer -1 when the index has none.
+struct IndexLocation {
+    int layer = -1;
+    std::uint64_t entry = 0;
+};
+
 // A dense, perfect index of positions without a pie-swap offer, split into layers. Layers are
 // numbered 0..layerCount()-1 in an order where every move leads to an earlier layer, and
 // layerStones(l) never decreases with l. Entries of a layer are numbered 0..layerSize(l)-1 and
-// include the side to move.
+// include the side to move. An entry may stand for several positions with the same outcome
+// (a colour-folded layer stores one side to move; the other is looked up as its colour image):
+// positionAt gives one of them, and layerOf/entryOf/locate accept every one of them.
 template <class I>
 concept RetrogradeIndex = requires(const I& index, const Position& position, int layer, std::uint64_t entry) {
     { index.layerCount() } -> std::convertible_to<int>;
@@ -50,6 +58,7 @@ concept RetrogradeIndex = requires(const I& index, const Position& position, int
     // The entry of a position inside its layer; only for positions with layerOf(position) >= 0.
     { index.entryOf(position) } -> std::convertible_to<std::uint64_t>;
     { index.positionAt(layer, entry) } -> std::same_as<Position>;
+    { index.locate(position) } -> std::same_as<IndexLocation>;
 };
 
 // Where solved layers live between and after builds (files, in tablebase/).

@@ -52,6 +52,7 @@ std::array<std::uint8_t, kLayerHeaderBytes> encodeHeader(const LayerHeader& head
     putLittle(&bytes[48], header.stats.losses, 8);
     bytes[56] = static_cast<std::uint8_t>(header.stats.longestWin);
     bytes[57] = static_cast<std::uint8_t>(header.stats.longestLoss);
+    bytes[58] = header.colourFolded ? 1 : 0;
     putLittle(&bytes[60], kCompressionZstd, 4);
     putLittle(&bytes[64], header.payloadBytes, 8);
     putLittle(&bytes[kChecksumOffset], header.checksum, 8);
@@ -103,6 +104,9 @@ LayerHeader decodeHeader(const std::string& path, const std::uint8_t* bytes, std
     header.stats.losses = getLittle(&bytes[48], 8);
     header.stats.longestWin = bytes[56];
     header.stats.longestLoss = bytes[57];
+    if (bytes[58] > 1) fail("unknown colour-fold code " + std::to_string(bytes[58]));
+    header.colourFolded = bytes[58] == 1;
+    if (bytes[59] != 0) fail("reserved header bytes are not zero");
     if (getLittle(&bytes[60], 4) != kCompressionZstd) fail("unknown compression");
     header.payloadBytes = getLittle(&bytes[64], 8);
     header.checksum = getLittle(&bytes[kChecksumOffset], 8);
@@ -145,14 +149,15 @@ Variant variantFromFlags(std::uint8_t flags) {
 
 bool LayerHeader::sameLayerAs(const LayerHeader& other) const {
     return game == other.game && variantFlags == other.variantFlags && rows == other.rows && columns == other.columns &&
-           black == other.black && white == other.white && scheme == other.scheme && encoding == other.encoding &&
+           black == other.black && white == other.white && scheme == other.scheme && colourFolded == other.colourFolded &&
+           encoding == other.encoding &&
            entries == other.entries;
 }
 
 std::string LayerHeader::describe() const {
     return std::string(gameName(game)) + " " + std::to_string(rows) + "x" + std::to_string(columns) + " variant " +
            variantFromFlags(variantFlags).name() + " layer (" + std::to_string(black) + " black, " + std::to_string(white) +
-           " white) scheme " + indexSchemeName(scheme) + " with " + std::to_string(entries) + " entries";
+           " white) scheme " + indexSchemeName(scheme) + (colourFolded ? " colour-folded" : "") + " with " + std::to_string(entries) + " entries";
 }
 
 std::uint64_t writeLayerFile(const std::string& path, LayerHeader header, std::span<const RetrogradeEntry> entries,

@@ -20,7 +20,9 @@ struct TableError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-constexpr std::uint32_t kLayerFormatVersion = 1;
+// Version history (README.md): 1 stored both sides to move in every layer; 2 adds the
+// colour-fold flag (byte 58) and stores folded layers with Black to move only.
+constexpr std::uint32_t kLayerFormatVersion = 2;
 constexpr std::uint32_t kLayerHeaderBytes = 128;
 constexpr std::uint8_t kEncodingOutcomeByte = 1;  // solver/retrograde_entry.hpp
 constexpr std::uint32_t kCompressionZstd = 1;
@@ -34,6 +36,7 @@ struct LayerHeader {
     int black = 0;  // the layer: stone counts
     int white = 0;
     IndexScheme scheme = IndexScheme::KonaneHomeSubsets;
+    bool colourFolded = false;  // Black to move only; White to move is read as its colour image
     std::uint8_t encoding = kEncodingOutcomeByte;
     std::uint64_t entries = 0;
     std::uint32_t blockEntries = 0;

@@ -71,11 +71,12 @@ void LayerFileStore::writeManifest(bool complete) const {
     manifest.maxStones = index_.maxStones();
     manifest.blockEntries = blockEntries_;
     manifest.complete = complete;
+    manifest.colourFolded = index_.colourFolded();
     for (int layer = 0; layer < index_.layerCount(); ++layer) {
         const auto& header = headers_[static_cast<std::size_t>(layer)];
         if (!header) continue;
         manifest.layers.push_back(TableManifest::Layer{header->black, header->white, header->entries,
-                                                       fileBytes_[static_cast<std::size_t>(layer)], header->checksum,
+                                                       header->colourFolded ? 1 : 2, fileBytes_[static_cast<std::size_t>(layer)], header->checksum,
                                                        header->stats});
     }
     manifest.write(directory_);

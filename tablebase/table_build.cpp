@@ -33,9 +33,12 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
         summary.layers = builder.build();
         store.finish();
         for (const RetrogradeLayerReport& layer : summary.layers) {
-            summary.positions += layer.entries;
-            summary.wins += layer.stats.wins;
-            summary.losses += layer.stats.losses;
+            // A folded entry stands for a Black-to-move position and its colour image.
+            const std::uint64_t images = index.layerFolded(layer.layer) ? 2 : 1;
+            summary.entries += layer.entries;
+            summary.positions += images * layer.entries;
+            summary.wins += images * layer.stats.wins;
+            summary.losses += images * layer.stats.losses;
             summary.longestWin = std::max(summary.longestWin, layer.stats.longestWin);
             summary.longestLoss = std::max(summary.longestLoss, layer.stats.longestLoss);
             (layer.reused ? summary.layersReused : summary.layersSolved) += 1;
@@ -69,7 +72,7 @@ std::uint64_t estimateBuildMemory(const TableIndex& index) {
     for (int layer = 0; layer < index.layerCount(); ++layer) {
         const TableLayer& shape = index.layer(layer);
         const int whiteDomain = konane ? whiteCells : cells - shape.black;
-        total += 2 * binomial(blackCells, shape.black) * binomial(whiteDomain, shape.white);  // one byte per entry
+        total += shape.sides * binomial(blackCells, shape.black) * binomial(whiteDomain, shape.white);  // one byte per entry
     }
     constexpr std::uint64_t kMaximum = std::numeric_limits<std::uint64_t>::max();
     return total >= static_cast<long double>(kMaximum) ? kMaximum : static_cast<std::uint64_t>(total);

@@ -23,8 +23,9 @@ struct TableBuildOptions {
 
 struct TableBuildSummary {
     std::string directory;
-    std::uint64_t positions = 0;  // entries of all layers (both sides to move)
-    std::uint64_t wins = 0;
+    std::uint64_t positions = 0;  // positions of all layers, both sides to move
+    std::uint64_t entries = 0;    // entries stored (fewer than positions where layers are colour-folded)
+    std::uint64_t wins = 0;  // positions won by the side to move (a folded entry counts twice)
     std::uint64_t losses = 0;
     int longestWin = 0;
     int longestLoss = 0;
@@ -46,7 +47,7 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
                              const TableBuildOptions& options);
 
 // An upper bound of the builder's peak memory in bytes, for the memory budget: one byte per
-// entry of every layer of the index (the builder keeps each solved layer resident while later
+// stored entry of every layer of the index (the builder keeps each solved layer resident while later
 // layers may read it and drops it only after a whole stone group did not, so in the worst case
 // every layer is in memory at the end), plus a fixed allowance for the process, the thread
 // pool and the compression buffers. Saturates at UINT64_MAX instead of overflowing (8x8).

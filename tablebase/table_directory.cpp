@@ -44,6 +44,7 @@ LayerHeader expectedLayerHeader(const TableIndex& index, const Variant& variant,
     header.black = index.layer(layer).black;
     header.white = index.layer(layer).white;
     header.scheme = index.scheme();
+    header.colourFolded = index.layerFolded(layer);
     header.encoding = kEncodingOutcomeByte;
     header.entries = index.layerSize(layer);
     return header;
@@ -68,11 +69,14 @@ TableManifest TableManifest::read(const std::string& directory) {
         manifest.maxStones = json.at("max_stones").get<int>();
         manifest.blockEntries = json.at("block_entries").get<std::uint32_t>();
         manifest.complete = json.at("complete").get<bool>();
+        manifest.colourFolded = json.at("colour_fold").get<bool>();
         for (const auto& item : json.at("layers")) {
             Layer layer;
             layer.black = item.at("black").get<int>();
             layer.white = item.at("white").get<int>();
             layer.entries = item.at("entries").get<std::uint64_t>();
+            layer.sides = item.at("sides").get<int>();
+            if (layer.sides != 1 && layer.sides != 2) throw TableError(path + ": a layer has " + std::to_string(layer.sides) + " sides");
             layer.bytes = item.at("bytes").get<std::uint64_t>();
             layer.checksum = std::stoull(item.at("checksum").get<std::string>(), nullptr, 16);
             layer.stats.wins = item.at("wins").get<std::uint64_t>();
@@ -98,6 +102,7 @@ void TableManifest::write(const std::string& directory) const {
     json["board"] = size.name();
     json["max_stones"] = maxStones;
     json["index_scheme"] = indexSchemeName(game == GameKind::Konane ? IndexScheme::KonaneHomeSubsets : IndexScheme::UnaneThreeState);
+    json["colour_fold"] = colourFolded;
     json["encoding"] = "outcome-byte";
     json["block_entries"] = blockEntries;
     json["complete"] = complete;
@@ -108,6 +113,7 @@ void TableManifest::write(const std::string& directory) const {
         item["white"] = layer.white;
         item["file"] = layerFileName(layer.black, layer.white);
         item["entries"] = layer.entries;
+        item["sides"] = layer.sides;
         item["bytes"] = layer.bytes;
         item["checksum"] = hex(layer.checksum);
         item["wins"] = layer.stats.wins;

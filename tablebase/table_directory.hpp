@@ -13,7 +13,8 @@
 
 namespace papamu {
 
-constexpr int kManifestFormatVersion = 1;
+// 1: every layer stored both sides to move; 2: "colour_fold" and per-layer "sides" (README.md).
+constexpr int kManifestFormatVersion = 2;
 
 // "konane-standard-5x6", "unane-no-pie-4x5".
 std::string tableDirectoryName(GameKind game, BoardSize size, const Variant& variant);
@@ -28,10 +29,12 @@ struct TableManifest {
     int maxStones = 0;
     std::uint32_t blockEntries = 0;
     bool complete = false;
+    bool colourFolded = false;
     struct Layer {
         int black = 0;
         int white = 0;
         std::uint64_t entries = 0;
+        int sides = 2;  // 1 when colour-folded
         std::uint64_t bytes = 0;
         std::uint64_t checksum = 0;
         RetrogradeLayerStats stats;

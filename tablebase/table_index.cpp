@@ -8,8 +8,21 @@
 namespace papamu {
 
 namespace {
+
 constexpr int kCountSlots = BoardGeometry::kMaxCells + 1;
+
+// The board symmetry T of the colour fold (table_index.hpp): any for Ūnane, whose cells have no
+// colour, so the identity; for Kōnane one that sends the black home cells onto the white ones.
+std::optional<BoardTransform> foldTransformFor(GameKind game, const BoardGeometry& geometry) {
+    if (game == GameKind::Unane) return BoardTransform(geometry, 0);
+    const BoardSymmetries symmetries(geometry);
+    for (const BoardTransform& transform : symmetries.transforms()) {
+        if (transform.map(geometry.blackHome()) == geometry.whiteHome()) return transform;
+    }
+    return std::nullopt;
 }
+
+}  // namespace
 
 const char* indexSchemeName(IndexScheme scheme) {
     return scheme == IndexScheme::KonaneHomeSubsets ? "konane-home-subsets" : "unane-three-state";
@@ -22,7 +35,8 @@ TableIndex::TableIndex(GameKind game, const BoardGeometry& geometry, int maxSton
       maxStones_(0),
       blackBase_(game == GameKind::Konane ? geometry.blackHome() : geometry.allCells()),
       whiteBase_(game == GameKind::Konane ? geometry.whiteHome() : geometry.allCells()),
-      layerNumbers_(static_cast<std::size_t>(kCountSlots * kCountSlots), -1) {
+      layerNumbers_(static_cast<std::size_t>(kCountSlots * kCountSlots), -1),
+      foldTransform_(foldTransformFor(game, geometry)) {
     maxStones_ = maxStones < 0 ? fullStones() : std::min(maxStones, fullStones());
     const int blackCells = popCount(blackBase_);
     const int whiteCells = popCount(whiteBase_);
@@ -39,7 +53,10 @@ TableIndex::TableIndex(GameKind game, const BoardGeometry& geometry, int maxSton
                 perSide = kBinomial(cells, black) * kBinomial(cells - black, white);
             }
             layerNumbers_[static_cast<std::size_t>(black * kCountSlots + white)] = static_cast<int>(layers_.size());
-            layers_.push_back(TableLayer{black, white, perSide});
+            // Ūnane's full board is left unfolded: with the pie rule Black's first move offers the
+            // swap and White's does not, so there the colours are not interchangeable.
+            const bool folded = foldTransform_.has_value() && !(game == GameKind::Unane && stones == cells);
+            layers_.push_back(TableLayer{black, white, perSide, folded ? 1 : 2});
         }
     }
 }
@@ -59,21 +76,53 @@ std::uint64_t TableIndex::totalEntries() const {
     return total;
 }
 
-int TableIndex::layerOf(const Position& position) const {
-    if (position.swapAvailable || (position.black & ~blackBase_) != 0 || (position.white & ~whiteBase_) != 0 ||
-        (position.black & position.white) != 0) {
-        return -1;
-    }
-    return layerNumber(popCount(position.black), popCount(position.white));
+std::uint64_t TableIndex::totalPositions() const {
+    std::uint64_t total = 0;
+    for (const TableLayer& shape : layers_) total += shape.positions();
+    return total;
 }
 
-std::uint64_t TableIndex::entryOf(const Position& position) const {
-    const TableLayer& shape = layer(layerOf(position));
+Position TableIndex::colourImage(const Position& position) const {
+    if (!foldTransform_) throw std::logic_error("colourImage: the " + geometry_.sizeName() + " table is not colour-folded");
+    const bool identity = foldTransform_->index() == 0;
+    return Position{identity ? position.white : foldTransform_->map(position.white),
+                    identity ? position.black : foldTransform_->map(position.black), opposite(position.sideToMove),
+                    position.swapAvailable};
+}
+
+bool TableIndex::indexable(const Position& position) const {
+    return !position.swapAvailable && (position.black & ~blackBase_) == 0 && (position.white & ~whiteBase_) == 0 &&
+           (position.black & position.white) == 0;
+}
+
+std::uint64_t TableIndex::entryInLayer(const Position& position, const TableLayer& shape) const {
     const Bitboard domain = whiteDomain(position.black);
     const std::uint64_t blackRank = rankSubset(packBits(position.black, blackBase_));
     const std::uint64_t whiteRank = rankSubset(packBits(position.white, domain));
     const std::uint64_t side = position.sideToMove == Color::Black ? 0 : 1;
     return side * shape.perSide + blackRank * kBinomial(popCount(domain), shape.white) + whiteRank;
+}
+
+IndexLocation TableIndex::locate(const Position& position) const {
+    if (!indexable(position)) return {};
+    const int black = popCount(position.black);
+    const int white = popCount(position.white);
+    const int plain = layerNumber(black, white);
+    if (plain < 0) return {};
+    if (position.sideToMove == Color::Black || layers_[static_cast<std::size_t>(plain)].sides == 2) {
+        return {plain, entryInLayer(position, layers_[static_cast<std::size_t>(plain)])};
+    }
+    // White to move in a folded layer: the entry of the colour image, in layer (white, black).
+    const int folded = layerNumber(white, black);
+    return {folded, entryInLayer(colourImage(position), layers_[static_cast<std::size_t>(folded)])};
+}
+
+int TableIndex::layerOf(const Position& position) const { return locate(position).layer; }
+
+std::uint64_t TableIndex::entryOf(const Position& position) const {
+    const IndexLocation location = locate(position);
+    if (location.layer < 0) throw std::invalid_argument("entryOf: the position is not in the table");
+    return location.entry;
 }
 
 Position TableIndex::positionAt(int layerNumber, std::uint64_t entry) const {

@@ -11,6 +11,14 @@
 //   perSide = C(n, b) * C(n - b, w).
 // Layers are ordered by total stones, then by black stones, so every move leads to an earlier
 // layer. Satisfies the RetrogradeIndex concept of solver/.
+//
+// Colour folding: where the rules are the same for both colours up to a board symmetry T that
+// exchanges the colours of the cells (Ūnane: the identity; Kōnane: a mirror across an even
+// dimension), White to move on (B, W) has the outcome of Black to move on (T(W), T(B)). A
+// folded layer stores Black to move only (perSide entries) and a White-to-move position is
+// looked up as that image, in layer (w, b): the two positions share one entry. Not folded:
+// Kōnane boards with both dimensions odd (no such T), and Ūnane full-board layers (the pie rule
+// makes the start position and its colour swap differ).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +27,8 @@
 #include "rules/board_geometry.hpp"
 #include "rules/game_kind.hpp"
 #include "rules/position.hpp"
+#include "rules/symmetry.hpp"
+#include "solver/retrograde_concepts.hpp"
 
 namespace papamu {
 
@@ -29,7 +39,10 @@ struct TableLayer {
     int black = 0;
     int white = 0;
     std::uint64_t perSide = 0;  // positions per side to move; the layer has 2 * perSide entries
+    int sides = 2;              // 1 when the layer is colour-folded (Black to move only)
     int stones() const { return black + white; }
+    std::uint64_t entries() const { return static_cast<std::uint64_t>(sides) * perSide; }
+    std::uint64_t positions() const { return 2 * perSide; }  // both sides to move, folded or not
 };
 
 class TableIndex {
@@ -46,21 +59,35 @@ public:
 
     int layerCount() const { return static_cast<int>(layers_.size()); }
     const TableLayer& layer(int layer) const { return layers_[static_cast<std::size_t>(layer)]; }
-    std::uint64_t layerSize(int layer) const { return 2 * layers_[static_cast<std::size_t>(layer)].perSide; }
+    // Entries stored for the layer (perSide when folded, 2 * perSide otherwise).
+    std::uint64_t layerSize(int layer) const { return layers_[static_cast<std::size_t>(layer)].entries(); }
+    bool layerFolded(int layer) const { return layers_[static_cast<std::size_t>(layer)].sides == 1; }
     int layerStones(int layer) const { return layers_[static_cast<std::size_t>(layer)].stones(); }
     // The layer number of (black, white) stone counts, or -1 when it is not in the table.
     int layerNumber(int black, int white) const;
     std::uint64_t totalEntries() const;
+    std::uint64_t totalPositions() const;  // both sides to move
+
+    // True when some layers are colour-folded (see above).
+    bool colourFolded() const { return foldTransform_.has_value(); }
+    // The colour image of a position (T applied, colours and side to move exchanged): it has the
+    // same outcome, and in a folded layer the same entry. Only when colourFolded().
+    Position colourImage(const Position& position) const;
 
     // -1 when the position is not indexed (off-colour Kōnane stones, too many stones, a swap offer).
     int layerOf(const Position& position) const;
     std::uint64_t entryOf(const Position& position) const;
+    // Both at once (the builder's lookup of a child); layer -1 when not indexed.
+    IndexLocation locate(const Position& position) const;
     Position positionAt(int layer, std::uint64_t entry) const;
     // Why the position has no entry (for error messages), or nullopt when it has one.
     std::optional<std::string> coverageProblem(const Position& position) const;
 
 private:
     Bitboard whiteDomain(Bitboard black) const { return whiteBase_ & ~black; }
+    bool indexable(const Position& position) const;
+    // Entry of a Black-to-move or unfolded position in its layer.
+    std::uint64_t entryInLayer(const Position& position, const TableLayer& shape) const;
 
     GameKind game_;
     IndexScheme scheme_;
@@ -70,6 +97,7 @@ private:
     Bitboard whiteBase_;
     std::vector<TableLayer> layers_;
     std::vector<int> layerNumbers_;  // (black * 65 + white) -> layer, -1 when absent
+    std::optional<BoardTransform> foldTransform_;  // T, when the board folds; identity for Ūnane
 };
 
 }  // namespace papamu

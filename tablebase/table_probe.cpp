@@ -37,6 +37,18 @@ TableProbe::TableProbe(const std::string& directory)
         throw TableError(directory + "/manifest.json: lists " + std::to_string(manifest_.layers.size()) + " layers, the board has " +
                          std::to_string(index_.layerCount()) + " up to " + std::to_string(index_.maxStones()) + " stones");
     }
+    if (manifest_.colourFolded != index_.colourFolded()) {
+        throw TableError(directory + "/manifest.json: colour_fold is " + (manifest_.colourFolded ? "true" : "false") +
+                         ", this reader's index for the board says " + (index_.colourFolded() ? "true" : "false"));
+    }
+    for (int layer = 0; layer < index_.layerCount(); ++layer) {
+        const TableManifest::Layer& listed = manifest_.layers[static_cast<std::size_t>(layer)];
+        const TableLayer& shape = index_.layer(layer);
+        if (listed.black != shape.black || listed.white != shape.white || listed.sides != shape.sides ||
+            listed.entries != shape.entries()) {
+            throw TableError(directory + "/manifest.json: layer " + std::to_string(layer) + " does not match the board's index");
+        }
+    }
     files_.resize(static_cast<std::size_t>(index_.layerCount()));
     opened_ = std::make_unique<std::once_flag[]>(files_.size());
 }

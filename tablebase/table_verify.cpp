@@ -1,6 +1,7 @@
 #include "tablebase/table_verify.hpp"
 
 #include <random>
+#include <vector>
 
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
@@ -85,11 +86,16 @@ TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOpt
             }
             const Position position = index.positionAt(layer, pick);
             const Outcome stored = table.outcomeAt(layer, pick);
-            const Outcome searched = search.solve(position);
-            if (!(stored == searched)) {
-                report.failures.push_back("position " + formatPosition(manifest.game, rules.geometry(), position) + " (layer " +
-                                          std::to_string(layer) + ", entry " + std::to_string(pick) + "): table says " +
-                                          outcomeText(stored) + ", search says " + outcomeText(searched));
+            // A folded entry also answers for the colour image: the search checks that one too.
+            std::vector<Position> answered{position};
+            if (index.layerFolded(layer)) answered.push_back(index.colourImage(position));
+            for (const Position& checked : answered) {
+                const Outcome searched = search.solve(checked);
+                if (!(stored == searched)) {
+                    report.failures.push_back("position " + formatPosition(manifest.game, rules.geometry(), checked) + " (layer " +
+                                              std::to_string(layer) + ", entry " + std::to_string(pick) + "): table says " +
+                                              outcomeText(stored) + ", search says " + outcomeText(searched));
+                }
             }
             ++report.samplesChecked;
         }

@@ -1,6 +1,7 @@
 // The layer index: dense, a bijection on every layer, and layers ordered so moves go backwards.
 #include <catch2/catch.hpp>
 #include <set>
+#include <vector>
 
 #include "rules/game_dispatch.hpp"
 #include "tablebase/subset_rank.hpp"
@@ -40,6 +41,11 @@ void checkRoundTrip(GameKind kind, int rows, int columns, int maxStones) {
             REQUIRE((position.black & position.white) == 0);
             REQUIRE(index.layerOf(position) == layer);
             REQUIRE(index.entryOf(position) == entry);
+            if (index.layerFolded(layer)) {
+                const Position image = index.colourImage(position);
+                REQUIRE(index.layerOf(image) == layer);
+                REQUIRE(index.entryOf(image) == entry);
+            }
         }
         total += index.layerSize(layer);
     }
@@ -56,12 +62,81 @@ TEST_CASE("every entry of small layers unranks to a position that ranks back to 
 }
 
 TEST_CASE("the index has the expected size: every subset of the home cells, or every 3-colouring", "[index]") {
-    // Kōnane 4x4: 8 black home cells, 8 white: 2^8 * 2^8 positions per side to move.
-    CHECK(TableIndex(GameKind::Konane, BoardGeometry(4, 4)).totalEntries() == 2 * 256 * 256);
-    // Kōnane 3x3: 5 black home cells, 4 white.
-    CHECK(TableIndex(GameKind::Konane, BoardGeometry(3, 3)).totalEntries() == 2 * 32 * 16);
-    // Ūnane 3x4: 3^12 per side to move.
-    CHECK(TableIndex(GameKind::Unane, BoardGeometry(3, 4)).totalEntries() == 2 * 531441);
+    // Kōnane 4x4: 8 black home cells, 8 white: 2^8 * 2^8 positions per side to move, folded
+    // into one entry per pair of colour images.
+    const TableIndex konane44(GameKind::Konane, BoardGeometry(4, 4));
+    CHECK(konane44.totalPositions() == 2 * 256 * 256);
+    CHECK(konane44.totalEntries() == 256 * 256);
+    CHECK(konane44.colourFolded());
+    // Kōnane 3x3: 5 black home cells, 4 white; no symmetry exchanges them, so nothing folds.
+    const TableIndex konane33(GameKind::Konane, BoardGeometry(3, 3));
+    CHECK_FALSE(konane33.colourFolded());
+    CHECK(konane33.totalEntries() == 2 * 32 * 16);
+    CHECK(konane33.totalPositions() == 2 * 32 * 16);
+    // Ūnane 3x4: 3^12 per side to move; folded except the full-board layers (2^12 colourings).
+    const TableIndex unane34(GameKind::Unane, BoardGeometry(3, 4));
+    CHECK(unane34.totalPositions() == 2 * 531441);
+    CHECK(unane34.totalEntries() == 531441 + 4096);
+    for (int layer = 0; layer < unane34.layerCount(); ++layer) {
+        CHECK(unane34.layerFolded(layer) == (unane34.layerStones(layer) < 12));
+    }
+}
+
+namespace {
+
+// Every position of every layer (both sides to move) and its colour image share one entry,
+// the entry's own position is the Black-to-move one, and no two other positions collide.
+void checkColourImagesShareEntries(GameKind kind, int rows, int columns) {
+    INFO(gameName(kind) << " " << rows << "x" << columns);
+    const TableIndex index(kind, BoardGeometry(rows, columns));
+    REQUIRE(index.colourFolded());
+    for (int layer = 0; layer < index.layerCount(); ++layer) {
+        const TableLayer& shape = index.layer(layer);
+        std::vector<int> hits(index.layerSize(layer), 0);
+        for (std::uint64_t entry = 0; entry < index.layerSize(layer); ++entry) {
+            const Position stored = index.positionAt(layer, entry);
+            if (index.layerFolded(layer)) REQUIRE(stored.sideToMove == Color::Black);
+            const Position image = index.colourImage(stored);
+            REQUIRE(image.sideToMove == opposite(stored.sideToMove));
+            REQUIRE(index.colourImage(image) == stored);
+            if (index.layerFolded(layer)) {
+                // The image (White to move) lives in layer (w, b) of the same entry numbering.
+                REQUIRE(popCount(image.black) == shape.white);
+                REQUIRE(index.locate(image).layer == layer);
+                REQUIRE(index.locate(image).entry == entry);
+            } else {
+                // Unfolded (Ūnane full board): the image has an entry of its own.
+                const IndexLocation own = index.locate(image);
+                REQUIRE(own.layer >= 0);
+                REQUIRE((own.layer != layer || own.entry != entry));
+            }
+            ++hits[entry];
+        }
+        for (const int hit : hits) REQUIRE(hit == 1);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("colour images share one entry", "[index][symmetry]") {
+    checkColourImagesShareEntries(GameKind::Konane, 4, 4);  // mirror of the columns
+    checkColourImagesShareEntries(GameKind::Konane, 3, 4);
+    checkColourImagesShareEntries(GameKind::Konane, 4, 3);  // mirror of the rows (3 columns, odd)
+    checkColourImagesShareEntries(GameKind::Konane, 1, 6);
+    checkColourImagesShareEntries(GameKind::Unane, 3, 4);   // identity, colours exchanged
+    checkColourImagesShareEntries(GameKind::Unane, 2, 3);
+    // Kōnane: the image of a position is a legal position of the board (home cells respected).
+    const TableIndex konane(GameKind::Konane, BoardGeometry(4, 3));
+    const BoardGeometry geometry(4, 3);
+    const Position position{cellBit(0) | cellBit(2), cellBit(1), Color::White, false};
+    const Position image = konane.colourImage(position);
+    CHECK((image.black & ~geometry.blackHome()) == 0);
+    CHECK((image.white & ~geometry.whiteHome()) == 0);
+    CHECK(image.sideToMove == Color::Black);
+    CHECK(konane.locate(position).entry == konane.locate(image).entry);
+    CHECK(konane.locate(position).layer == konane.locate(image).layer);
+    // A board with no colour-exchanging symmetry has no image to give.
+    CHECK_THROWS_AS(TableIndex(GameKind::Konane, BoardGeometry(3, 5)).colourImage(position), std::logic_error);
 }
 
 TEST_CASE("positions outside the index are reported, never ranked", "[index]") {

@@ -82,9 +82,28 @@ TEST_CASE("changed header fields are rejected", "[integrity]") {
     const auto original = testing::fileBytes(table.layer);
     SECTION("a newer format version") {
         auto bytes = original;
-        bytes[8] = 2;
+        bytes[8] = 3;
         testing::writeBytes(table.layer, bytes);
-        CHECK_THAT(table.verifyFailures(), Catch::Contains("format version 2 is not supported"));
+        CHECK_THAT(table.verifyFailures(), Catch::Contains("format version 3 is not supported"));
+    }
+    SECTION("an older format version (both sides stored, no colour fold)") {
+        auto bytes = original;
+        bytes[8] = 1;
+        testing::writeBytes(table.layer, bytes);
+        CHECK_THAT(table.verifyFailures(), Catch::Contains("format version 1 is not supported"));
+    }
+    SECTION("the colour fold turned off") {
+        auto bytes = original;
+        REQUIRE(bytes[58] == 1);
+        bytes[58] = 0;
+        testing::writeBytes(table.layer, bytes);
+        CHECK_THAT(table.verifyFailures(), Catch::Contains("header says") && Catch::Contains("colour-folded"));
+    }
+    SECTION("an unknown colour-fold code") {
+        auto bytes = original;
+        bytes[58] = 7;
+        testing::writeBytes(table.layer, bytes);
+        CHECK_THAT(table.verifyFailures(), Catch::Contains("unknown colour-fold code 7"));
     }
     SECTION("another layer's counts") {
         auto bytes = original;
