@@ -69,8 +69,16 @@ public:
     void setChunkEntries(std::uint64_t entries) { chunkEntries_ = entries < 1 ? 1 : entries; }
 
     std::vector<RetrogradeLayerReport> build() {
-        std::vector<RetrogradeLayerReport> reports;
+        // Everything runs in one arena of the asked size, the store's work too (the parallel
+        // compression of a layer file, the validation of layers found on disk), so a build with
+        // N threads never uses more than N cores and 1-against-2-thread figures are fair.
         tbb::task_arena arena(threads_);
+        return arena.execute([&] { return buildLayers(); });
+    }
+
+private:
+    std::vector<RetrogradeLayerReport> buildLayers() {
+        std::vector<RetrogradeLayerReport> reports;
         const int count = index_.layerCount();
         for (int layer = 0; layer < count; ++layer) {
             if (layer == 0 || index_.layerStones(layer) != index_.layerStones(layer - 1)) beginStoneGroup(index_.layerStones(layer));
@@ -83,7 +91,7 @@ public:
                 report.stats = store_.layerStats(layer);
             } else {
                 std::vector<RetrogradeEntry> entries(report.entries);
-                arena.execute([&] { solveLayer(layer, entries); });
+                solveLayer(layer, entries);
                 report.stats = countLayerOutcomes(entries);
                 store_.saveLayer(layer, entries, report.stats);
                 makeResident(layer, std::move(entries));
@@ -95,7 +103,6 @@ public:
         return reports;
     }
 
-private:
     void solveLayer(int layer, std::vector<RetrogradeEntry>& entries) {
         const auto started = std::chrono::steady_clock::now();
         const std::uint64_t total = entries.size();
