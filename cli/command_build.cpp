@@ -40,20 +40,22 @@ std::string formatSeconds(double seconds) {
     return text;
 }
 
-// A one-line progress display on a terminal: the layer, stored entries done, rate and time left.
+// A one-line progress display on a terminal: the layer, positions done, rate and time left.
+// Positions count both sides to move: an entry of a colour-folded layer solves two.
 class ProgressLine {
 public:
     ProgressLine(const TableIndex& index) : index_(index), started_(std::chrono::steady_clock::now()) {
-        for (int layer = 0; layer < index.layerCount(); ++layer) total_ += index.layerSize(layer);
+        for (int layer = 0; layer < index.layerCount(); ++layer) total_ += index.layer(layer).positions();
     }
     void update(const RetrogradeProgress& progress) {
-        const std::uint64_t done = finishedBefore(progress.layer) + progress.done;
+        const std::uint64_t images = index_.layerFolded(progress.layer) ? 2 : 1;
+        const std::uint64_t done = finishedBefore(progress.layer) + images * progress.done;
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-        if (progress.reused) skipped_ += progress.total;  // found complete: not part of the rate
+        if (progress.reused) skipped_ += images * progress.total;  // found complete: not part of the rate
         const double rate = elapsed > 0 ? static_cast<double>(done - skipped_) / elapsed : 0.0;
         const double left = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
         const TableLayer& shape = index_.layer(progress.layer);
-        std::fprintf(stderr, "\rlayer %d/%d (%d black, %d white): %llu/%llu entries, %.2fM/s, ETA %s   ", progress.layer + 1,
+        std::fprintf(stderr, "\rlayer %d/%d (%d black, %d white): %llu/%llu positions, %.2fM/s, ETA %s   ", progress.layer + 1,
                      progress.layerCount, shape.black, shape.white, static_cast<unsigned long long>(done),
                      static_cast<unsigned long long>(total_), rate / 1e6, formatSeconds(left).c_str());
         std::fflush(stderr);
@@ -62,7 +64,7 @@ public:
 
 private:
     std::uint64_t finishedBefore(int layer) {
-        while (summedLayers_ < layer) summed_ += index_.layerSize(summedLayers_++);
+        while (summedLayers_ < layer) summed_ += index_.layer(summedLayers_++).positions();
         return summed_;
     }
     const TableIndex& index_;
