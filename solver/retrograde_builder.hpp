@@ -111,10 +111,10 @@ private:
             const std::uint64_t end = std::min(total, begin + chunkEntries_);
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 2048),
                               [&](const tbb::blocked_range<std::uint64_t>& range) {
-                                  for (std::uint64_t entry = range.begin(); entry != range.end(); ++entry) {
-                                      const Position position = index_.positionAt(layer, entry);
-                                      entries[entry] = encodeOutcome(outcomeFromChildren(
-                                          game_, position, [&](const Position& child) { return childOutcome(child, layer); }));
+                                  for (std::uint64_t step = range.begin(); step != range.end(); ++step) {
+                                      const IndexedPosition parent = index_.solvingOrder(layer, step);
+                                      entries[parent.entry] = encodeOutcome(outcomeFromChildren(
+                                          game_, parent.position, [&](const Position& child) { return childOutcome(child, layer); }));
                                   }
                               });
             if (progress_) {

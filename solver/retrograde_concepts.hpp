@@ -42,6 +42,12 @@ struct IndexLocation {
     std::uint64_t entry = 0;
 };
 
+// A position of a layer together with its entry.
+struct IndexedPosition {
+    Position position;
+    std::uint64_t entry = 0;
+};
+
 // A dense, perfect index of positions without a pie-swap offer, split into layers. Layers are
 // numbered 0..layerCount()-1 in an order where every move leads to an earlier layer, and
 // layerStones(l) never decreases with l. Entries of a layer are numbered 0..layerSize(l)-1 and
@@ -59,6 +65,10 @@ concept RetrogradeIndex = requires(const I& index, const Position& position, int
     { index.entryOf(position) } -> std::convertible_to<std::uint64_t>;
     { index.positionAt(layer, entry) } -> std::same_as<Position>;
     { index.locate(position) } -> std::same_as<IndexLocation>;
+    // The order in which the builder solves a layer: steps 0..layerSize(l)-1 give every entry
+    // once, with its position. The index chooses it so that the children of consecutive steps
+    // are looked up close together in memory (entry order is not always that order).
+    { index.solvingOrder(layer, entry) } -> std::same_as<IndexedPosition>;
 };
 
 // Where solved layers live between and after builds (files, in tablebase/).

@@ -117,6 +117,17 @@ IndexLocation TableIndex::locate(const Position& position) const {
     return {folded, entryInLayer(colourImage(position), layers_[static_cast<std::size_t>(folded)])};
 }
 
+IndexedPosition TableIndex::solvingOrder(int layerNumber, std::uint64_t step) const {
+    const TableLayer& shape = layer(layerNumber);
+    if (shape.sides == 2) return {positionAt(layerNumber, step), step};
+    // Step s is entry s of the mirror layer (w, b) read backwards through the colour image:
+    // Q = positionAt((w, b), s) has Black to move, P = (T(Q.white), T(Q.black)) Black to move
+    // is a position of this layer, and s -> P is a bijection (T is one).
+    Position position = colourImage(positionAt(this->layerNumber(shape.white, shape.black), step));
+    position.sideToMove = Color::Black;
+    return {position, entryInLayer(position, shape)};
+}
+
 int TableIndex::layerOf(const Position& position) const { return locate(position).layer; }
 
 std::uint64_t TableIndex::entryOf(const Position& position) const {

@@ -79,6 +79,12 @@ public:
     std::uint64_t entryOf(const Position& position) const;
     // Both at once (the builder's lookup of a child); layer -1 when not indexed.
     IndexLocation locate(const Position& position) const;
+    // The builder's order (RetrogradeIndex): entry order for unfolded layers; for a folded layer
+    // (b, w) the order of the colour images' entries in layer (w, b). Why: the children of a
+    // Black-to-move position are read through their colour images, whose major rank comes from
+    // the parent's white set; walking the layer with that set fixed keeps those reads in a few
+    // small regions instead of scattered over the layer (3x slower on Kōnane 1x30 in entry order).
+    IndexedPosition solvingOrder(int layer, std::uint64_t step) const;
     Position positionAt(int layer, std::uint64_t entry) const;
     // Why the position has no entry (for error messages), or nullopt when it has one.
     std::optional<std::string> coverageProblem(const Position& position) const;

@@ -47,6 +47,15 @@ void checkRoundTrip(GameKind kind, int rows, int columns, int maxStones) {
                 REQUIRE(index.entryOf(image) == entry);
             }
         }
+        // The builder's solving order visits every entry once, each with its own position.
+        std::vector<char> visited(index.layerSize(layer), 0);
+        for (std::uint64_t step = 0; step < index.layerSize(layer); ++step) {
+            const IndexedPosition parent = index.solvingOrder(layer, step);
+            REQUIRE(parent.entry < index.layerSize(layer));
+            REQUIRE(visited[parent.entry] == 0);
+            visited[parent.entry] = 1;
+            REQUIRE(parent.position == index.positionAt(layer, parent.entry));
+        }
         total += index.layerSize(layer);
     }
     CHECK(total == index.totalEntries());
