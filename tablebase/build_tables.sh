@@ -14,5 +14,8 @@ for board in "$@"; do
   game=${board%%:*}; size=${board#*:}
   if grep -q "\"game\":\"$game\",\"variant\":\"standard\",\"board\":\"$size\"" "$log"; then continue; fi
   echo "building $game $size" >&2
-  "$papamu" build "$game" "$size" --tb "$root" --threads "$threads" --json >> "$log"
+  record=$("$papamu" build "$game" "$size" --tb "$root" --threads "$threads" --json)
+  # The commit of the checkout the script runs in (build the binary from it): the record's provenance.
+  python3 -c 'import json, sys; r = json.loads(sys.argv[1]); r["commit"] = sys.argv[2]; print(json.dumps(r, separators=(",", ":")))' \
+    "$record" "$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)" >> "$log"
 done

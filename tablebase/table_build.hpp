@@ -51,7 +51,8 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
 // layers may read it and drops it only after a whole stone group did not, so in the worst case
 // every layer is in memory at the end), plus a fixed allowance for the process, the thread
 // pool and the compression buffers. Saturates at UINT64_MAX instead of overflowing (8x8).
-// Measured peaks are 0.58-0.74 bytes per entry on the largest boards (results/data/tables.jsonl).
+// Measured peaks are 0.54-1.00 bytes per entry on the boards of 0.27e9 entries and more
+// (results/data/tables.jsonl): near the bound on one-row boards, whose layers stay read longest.
 std::uint64_t estimateBuildMemory(const TableIndex& index);
 
 }  // namespace papamu
