@@ -103,18 +103,22 @@ std::uint64_t TableIndex::entryInLayer(const Position& position, const TableLaye
     return side * shape.perSide + blackRank * kBinomial(popCount(domain), shape.white) + whiteRank;
 }
 
-IndexLocation TableIndex::locate(const Position& position) const {
-    if (!indexable(position)) return {};
+int TableIndex::layerOf(const Position& position) const {
+    if (!indexable(position)) return -1;
     const int black = popCount(position.black);
     const int white = popCount(position.white);
     const int plain = layerNumber(black, white);
-    if (plain < 0) return {};
-    if (position.sideToMove == Color::Black || layers_[static_cast<std::size_t>(plain)].sides == 2) {
-        return {plain, entryInLayer(position, layers_[static_cast<std::size_t>(plain)])};
-    }
-    // White to move in a folded layer: the entry of the colour image, in layer (white, black).
-    const int folded = layerNumber(white, black);
-    return {folded, entryInLayer(colourImage(position), layers_[static_cast<std::size_t>(folded)])};
+    if (plain < 0 || position.sideToMove == Color::Black || layers_[static_cast<std::size_t>(plain)].sides == 2) return plain;
+    // White to move in a folded layer: its colour image's layer, (white, black).
+    return layerNumber(white, black);
+}
+
+IndexLocation TableIndex::locate(const Position& position) const {
+    const int found = layerOf(position);
+    if (found < 0) return {};
+    const TableLayer& shape = layers_[static_cast<std::size_t>(found)];
+    const bool image = shape.sides == 1 && position.sideToMove == Color::White;
+    return {found, entryInLayer(image ? colourImage(position) : position, shape)};
 }
 
 IndexedPosition TableIndex::solvingOrder(int layerNumber, std::uint64_t step) const {
@@ -127,8 +131,6 @@ IndexedPosition TableIndex::solvingOrder(int layerNumber, std::uint64_t step) co
     position.sideToMove = Color::Black;
     return {position, entryInLayer(position, shape)};
 }
-
-int TableIndex::layerOf(const Position& position) const { return locate(position).layer; }
 
 std::uint64_t TableIndex::entryOf(const Position& position) const {
     const IndexLocation location = locate(position);

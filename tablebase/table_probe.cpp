@@ -97,7 +97,8 @@ std::optional<Outcome> TableProbe::probe(const Position& position) const {
     if (coverageProblem(position)) return std::nullopt;
     Position plain = position;
     plain.swapAvailable = false;
-    const Outcome stored = outcomeAt(index_.layerOf(plain), index_.entryOf(plain));
+    const IndexLocation location = index_.locate(plain);
+    const Outcome stored = outcomeAt(location.layer, location.entry);
     if (!position.swapAvailable) return stored;
     const bool finished = std::visit([&](const auto& rules) { return rules.finishedValue(plain).has_value(); }, rules_);
     return outcomeWithSwapOffer(stored, finished);
