@@ -1,14 +1,16 @@
 #include "solver/proof_table.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace papamu {
 
 ProofTable::ProofTable(std::size_t megabytes, bool concurrent)
     : bucketCount_(std::max<std::size_t>(1, megabytes * (std::size_t{1} << 20) / sizeof(Bucket))),
       concurrent_(concurrent),
-      buckets_(new Bucket[bucketCount_]),
-      locks_(new std::atomic<std::uint8_t>[kLockStripes]) {
+      memory_(bucketCount_ * sizeof(Bucket)),
+      locks_(new std::atomic<std::uint8_t>[kLockStripes]),
+      garbageTrigger_(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger)) {
     for (std::size_t stripe = 0; stripe < kLockStripes; ++stripe) locks_[stripe].store(0, std::memory_order_relaxed);
 }
 
@@ -38,7 +40,7 @@ void ProofTable::unlock(std::size_t bucket) const {
 bool ProofTable::lookup(const Position& position, Found& found) const {
     const std::size_t index = bucketOf(position);
     const std::uint8_t tag = tagOf(position);
-    const Bucket& bucket = buckets_[index];
+    const Bucket& bucket = buckets()[index];
     lock(index);
     for (const Entry& entry : bucket.entries) {
         if (matches(entry, position, tag)) {
@@ -53,13 +55,11 @@ bool ProofTable::lookup(const Position& position, Found& found) const {
 }
 
 bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_t work) {
+    collectIfFull();
     const std::size_t index = bucketOf(position);
     const std::uint8_t tag = tagOf(position);
-    Bucket& bucket = buckets_[index];
-    const auto priority = [](const Entry& entry) {
-        const std::uint64_t work64 = entry.work;
-        return (entry.proof == 0 || entry.disproof == 0) ? work64 * 4 : work64;
-    };
+    Bucket& bucket = buckets()[index];
+    if (!touched_.load(std::memory_order_relaxed)) touched_.store(true, std::memory_order_relaxed);
     lock(index);
     Entry* victim = nullptr;
     for (Entry& entry : bucket.entries) {
@@ -80,9 +80,59 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
     return filled;
 }
 
+void ProofTable::collectIfFull() {
+    if (used_.load(std::memory_order_relaxed) < garbageTrigger_.load(std::memory_order_relaxed)) return;
+    if (capacity() < kGarbageMinimumCapacity) return;
+    if (collecting_.exchange(true, std::memory_order_acquire)) return;  // another worker sweeps
+    const auto fraction = [this](double part) { return static_cast<std::size_t>(static_cast<double>(capacity()) * part); };
+    collectGarbage(fraction(kGarbageTarget));
+    // A sweep that could not get below the trigger (a table of proofs) waits for a tenth of the
+    // capacity of new entries before the next, so sweeps never follow each other store by store.
+    garbageTrigger_.store(std::max(fraction(kGarbageTrigger), used() + capacity() / 10), std::memory_order_relaxed);
+    collecting_.store(false, std::memory_order_release);
+}
+
+std::size_t ProofTable::collectGarbage(std::size_t targetUsed) {
+    collections_.fetch_add(1, std::memory_order_relaxed);
+    const std::size_t inUse = used();
+    if (inUse <= targetUsed) return 0;
+    // Pass 1: how many unproven entries fall in each work class.
+    std::array<std::size_t, kWorkClasses> perClass{};
+    for (std::size_t index = 0; index < bucketCount_; ++index) {
+        lock(index);
+        for (const Entry& entry : buckets()[index].entries) {
+            if (entry.tag != 0 && !proven(entry)) ++perClass[static_cast<std::size_t>(workClass(entry.work))];
+        }
+        unlock(index);
+    }
+    // The least class that, with every class below it, frees enough.
+    const std::size_t wanted = inUse - targetUsed;
+    int cut = 0;
+    for (std::size_t freed = 0; cut < kWorkClasses - 1; ++cut) {
+        freed += perClass[static_cast<std::size_t>(cut)];
+        if (freed >= wanted) break;
+    }
+    // Pass 2: remove them.
+    std::size_t removed = 0;
+    for (std::size_t index = 0; index < bucketCount_; ++index) {
+        lock(index);
+        for (Entry& entry : buckets()[index].entries) {
+            if (entry.tag != 0 && !proven(entry) && workClass(entry.work) <= cut) {
+                entry = Entry{};
+                ++removed;
+            }
+        }
+        unlock(index);
+    }
+    used_.fetch_sub(removed, std::memory_order_relaxed);
+    return removed;
+}
+
 void ProofTable::clear() {
-    for (std::size_t index = 0; index < bucketCount_; ++index) buckets_[index] = Bucket{};
+    if (touched_.load(std::memory_order_relaxed)) memory_.zero();
+    touched_.store(false, std::memory_order_relaxed);
     used_.store(0, std::memory_order_relaxed);
+    garbageTrigger_.store(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger), std::memory_order_relaxed);
 }
 
 }  // namespace papamu

@@ -2,16 +2,23 @@
 // The transposition table of the proof-number search: a fixed number of bytes, buckets of four
 // entries, each entry holding the WHOLE position (both bitboards, side to move, swap offer), so a
 // hash collision can only cost a lookup, never lend one position's proof to another.
-// Replacement keeps the entries that took the most work; proven entries count their work four
-// times, since a proof is worth more than an estimate. With several workers, each bucket is
-// guarded by one of a fixed set of spin locks (lock striping).
+// - Memory comes from PageMemory: pages are touched only when used, so the table size (--hash)
+//   costs nothing at start-up, and clear() hands touched pages back instead of rewriting them.
+// - Replacement inside a bucket evicts the entry of least priority: its work (search nodes spent
+//   below it), counted four times for a proof, since a proof is worth more than an estimate.
+// - Garbage collection for runs far longer than the table (df-pn+ practice, as in
+//   KomoringHeights): when the table is kGarbageTrigger full, one sweep removes the cheapest
+//   unproven entries (by work class, a power of two) until about kGarbageTarget remains in use.
+//   Proofs stay; only bucket replacement ever evicts one. Tables under kGarbageMinimumCapacity
+//   entries never sweep.
+// With several workers, each bucket is guarded by one of a fixed set of spin locks (lock striping).
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <vector>
 
 #include "rules/position.hpp"
+#include "solver/page_memory.hpp"
 #include "solver/proof_number.hpp"
 
 namespace papamu {
@@ -19,6 +26,11 @@ namespace papamu {
 class ProofTable {
 public:
     static constexpr int kBucketEntries = 4;
+    // Fractions of the capacity: a sweep starts above the first and stops near the second.
+    static constexpr double kGarbageTrigger = 0.90;
+    static constexpr double kGarbageTarget = 0.60;
+    // Smaller tables rely on bucket replacement alone (a sweep would run every few stores).
+    static constexpr std::size_t kGarbageMinimumCapacity = 4096;
 
     struct Entry {
         Bitboard black = 0;
@@ -41,16 +53,22 @@ public:
     // Looks the exact position up; false when it is not stored.
     bool lookup(const Position& position, Found& found) const;
     // Stores or updates the position, adding `work` to the work already recorded for it.
-    // Returns true when it took a slot that was empty.
+    // Returns true when it took a slot that was empty. May run a garbage collection first.
     bool store(const Position& position, ProofPair numbers, std::uint32_t work);
+    // Forgets every entry (cheap: only pages touched since the last clear are handed back).
     void clear();
+    // One sweep removing the cheapest unproven entries until at most `targetUsed` remain (or no
+    // unproven entry is left); returns how many it removed. store() calls it when the table fills.
+    std::size_t collectGarbage(std::size_t targetUsed);
     // Starts loading the position's bucket into the cache, so that several lookups overlap.
-    void prefetch(const Position& position) const { __builtin_prefetch(&buckets_[bucketOf(position)]); }
+    void prefetch(const Position& position) const { __builtin_prefetch(&buckets()[bucketOf(position)]); }
 
     std::size_t capacity() const { return bucketCount_ * kBucketEntries; }
     std::size_t bytes() const { return bucketCount_ * sizeof(Bucket); }
-    // Entries in use, counted exactly (only ever grows until clear()).
+    // Entries in use, counted exactly.
     std::size_t used() const { return used_.load(std::memory_order_relaxed); }
+    // Garbage collections run so far.
+    std::uint64_t collections() const { return collections_.load(std::memory_order_relaxed); }
 
 private:
     struct Bucket {
@@ -60,6 +78,7 @@ private:
     static constexpr std::uint8_t kWhiteToMove = 2;
     static constexpr std::uint8_t kSwapOffered = 4;
     static constexpr std::size_t kLockStripes = std::size_t{1} << 16;
+    static constexpr int kWorkClasses = 33;  // floor(log2(work)) + 1 for 32-bit work, 0 for none
 
     static std::uint8_t tagOf(const Position& position) {
         return static_cast<std::uint8_t>(kUsed | (position.sideToMove == Color::White ? kWhiteToMove : 0) |
@@ -68,15 +87,27 @@ private:
     static bool matches(const Entry& entry, const Position& position, std::uint8_t tag) {
         return entry.tag == tag && entry.black == position.black && entry.white == position.white;
     }
+    static bool proven(const Entry& entry) { return entry.proof == 0 || entry.disproof == 0; }
+    static std::uint64_t priority(const Entry& entry) {
+        return proven(entry) ? std::uint64_t{entry.work} * 4 : std::uint64_t{entry.work};
+    }
+    static int workClass(std::uint32_t work) { return work == 0 ? 0 : 32 - __builtin_clz(work); }
+
+    Bucket* buckets() const { return static_cast<Bucket*>(memory_.data()); }
     std::size_t bucketOf(const Position& position) const;
     void lock(std::size_t bucket) const;
     void unlock(std::size_t bucket) const;
+    void collectIfFull();
 
     std::size_t bucketCount_;
     bool concurrent_;
-    std::unique_ptr<Bucket[]> buckets_;
+    PageMemory memory_;
     std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
     std::atomic<std::size_t> used_{0};
+    std::atomic<std::size_t> garbageTrigger_;
+    std::atomic<bool> collecting_{false};
+    std::atomic<std::uint64_t> collections_{0};
+    std::atomic<bool> touched_{false};  // anything stored since the last clear()
 };
 
 }  // namespace papamu

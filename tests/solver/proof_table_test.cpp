@@ -1,5 +1,8 @@
 // The transposition table keeps whole positions: no two positions ever share an entry.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <random>
 #include <unordered_map>
 
@@ -42,6 +45,106 @@ TEST_CASE("replacement keeps the entries with the most work, proofs counting mor
     CHECK(table.lookup(Position{1, 0, Color::Black, false}, found));  // a proof with work 10 counts as 40
     CHECK_FALSE(table.lookup(Position{2, 0, Color::Black, false}, found));  // least work: replaced
     CHECK(table.lookup(Position{4, 0, Color::Black, false}, found));
+}
+
+}  // namespace papamu
+
+namespace papamu {
+namespace {
+
+// Resident memory of this process in bytes (Linux: the second field of /proc/self/statm, in pages).
+std::size_t residentBytes() {
+    std::ifstream statm("/proc/self/statm");
+    std::size_t pages = 0;
+    std::size_t resident = 0;
+    statm >> pages >> resident;
+    return resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+}  // namespace
+
+TEST_CASE("an 8 GB table costs memory only where it is used, and clear() keeps it so", "[solver]") {
+    const std::size_t before = residentBytes();
+    ProofTable table(8192, false);
+    REQUIRE(table.bytes() == std::size_t{8192} << 20);
+    for (std::uint64_t index = 1; index <= 100; ++index) table.store(Position{index, index << 32, Color::Black, false}, ProofPair{2, 3}, 1);
+    CHECK(table.used() == 100);
+    // 100 entries touch at most 100 pages (2 MiB each with huge pages): far below 8 GB.
+    CHECK(residentBytes() < before + (std::size_t{512} << 20));
+    table.clear();
+    CHECK(table.used() == 0);
+    CHECK(residentBytes() < before + (std::size_t{512} << 20));
+    ProofTable::Found found;
+    CHECK_FALSE(table.lookup(Position{1, std::uint64_t{1} << 32, Color::Black, false}, found));
+    table.store(Position{7, 7, Color::White, false}, ProofPair::win(), 5);
+    REQUIRE(table.lookup(Position{7, 7, Color::White, false}, found));
+    CHECK(found.numbers == ProofPair::win());
+    CHECK(found.work == 5);
+}
+
+TEST_CASE("garbage collection removes the cheapest unproven entries and keeps every proof", "[solver]") {
+    ProofTable table(1, false);  // 32768 entries
+    const std::size_t capacity = table.capacity();
+    REQUIRE(capacity == 32768);
+    std::mt19937_64 random(11);
+    std::unordered_map<Position, ProofTable::Found, PositionHash> stored;
+    // Fill to just below the trigger by hand, so that no automatic sweep runs yet.
+    while (table.used() < capacity * 8 / 10) {
+        const Position position{random() & 0xFFFFFFFFFFULL, random() & 0xFFFFFF0000000000ULL, Color::Black, false};
+        const bool proof = random() % 8 == 0;
+        const auto work = static_cast<std::uint32_t>(1U << (random() % 12));
+        table.store(position, proof ? ProofPair::loss() : ProofPair{3, 4}, work);
+        ProofTable::Found found;
+        REQUIRE(table.lookup(position, found));
+        stored[position] = found;
+    }
+    const std::size_t usedBefore = table.used();
+    const std::size_t removed = table.collectGarbage(capacity / 2);
+    CHECK(table.used() == usedBefore - removed);
+    CHECK(table.used() <= capacity / 2);
+    std::uint32_t leastKeptWork = ~std::uint32_t{0};
+    std::uint32_t mostRemovedWork = 0;
+    std::size_t present = 0;
+    for (const auto& [position, entry] : stored) {
+        ProofTable::Found found;
+        const bool kept = table.lookup(position, found);
+        if (!kept) {
+            // Gone only if replaced in its bucket or unproven and cheap.
+            if (!entry.numbers.proven()) mostRemovedWork = std::max(mostRemovedWork, entry.work);
+            continue;
+        }
+        ++present;
+        CHECK(found.numbers == entry.numbers);
+        if (!entry.numbers.proven()) leastKeptWork = std::min(leastKeptWork, entry.work);
+    }
+    CHECK(present == table.used());
+    CHECK(removed > 0);
+    // Every unproven entry kept took more work than every one removed (one power-of-two class cut).
+    CHECK(leastKeptWork > mostRemovedWork);
+    for (const auto& [position, entry] : stored) {
+        ProofTable::Found found;
+        if (entry.numbers.proven()) CHECK(table.lookup(position, found));
+    }
+}
+
+TEST_CASE("a filling table sweeps by itself and keeps its proofs", "[solver]") {
+    ProofTable table(1, false);
+    std::mt19937_64 random(5);
+    std::vector<Position> proofs;
+    for (int round = 0; round < 200000; ++round) {
+        const Position position{random() & 0xFFFFFFFFFFULL, random() & 0xFFFFFF0000000000ULL, Color::White, false};
+        const bool proof = round % 200 == 0;
+        table.store(position, proof ? ProofPair::win() : ProofPair{5, 5}, proof ? 1000 : 1);
+        if (proof) proofs.push_back(position);
+    }
+    CHECK(table.collections() > 0);
+    CHECK(table.used() < table.capacity());
+    std::size_t kept = 0;
+    for (const Position& position : proofs) {
+        ProofTable::Found found;
+        kept += table.lookup(position, found) ? 1 : 0;
+    }
+    CHECK(kept == proofs.size());
 }
 
 }  // namespace papamu
