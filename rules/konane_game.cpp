@@ -15,9 +15,10 @@ namespace {
 // The jumps in one direction, with the direction of the shift fixed at compile time (Forward:
 // towards higher cell numbers, i.e. up or right). `distance` is one step, 1 or the row length;
 // `hasNeighbour` keeps stones from stepping off the board or wrapping into the next row.
-template <bool Forward>
+// `add(landings, back)` receives each set of landing cells and the index offset back to the start.
+template <bool Forward, class AddMoves>
 void addJumps(Bitboard own, Bitboard enemy, Bitboard empty, Bitboard hasNeighbour, int distance, bool singleJump,
-              MoveList& moves) {
+              AddMoves& add) {
     const auto step = [hasNeighbour, distance](Bitboard bits) {
         return Forward ? (bits & hasNeighbour) << distance : (bits & hasNeighbour) >> distance;
     };
@@ -27,11 +28,7 @@ void addJumps(Bitboard own, Bitboard enemy, Bitboard empty, Bitboard hasNeighbou
     for (int jumps = 1;; ++jumps) {
         landed = step(step(landed) & enemy) & empty;
         if (landed == 0) return;
-        const int back = (Forward ? 2 : -2) * jumps * distance;
-        for (Bitboard targets = landed; targets != 0;) {
-            const int to = popLowestCell(targets);
-            moves.push(Move::step(to - back, to));
-        }
+        add(landed, (Forward ? 2 : -2) * jumps * distance);
         if (singleJump) return;
     }
 }
@@ -42,21 +39,18 @@ Position KonaneGame::startPosition() const {
     return Position{geometry_.blackHome(), geometry_.whiteHome(), Color::Black, false};
 }
 
-void KonaneGame::generateMoves(const Position& position, MoveList& moves) const {
+template <class AddMoves>
+void KonaneGame::visitMoves(const Position& position, AddMoves& add) const {
     const Bitboard own = position.own();
     const Bitboard enemy = position.enemy();
     const Bitboard empty = geometry_.allCells() & ~(own | enemy);
     // The phase follows from the number of empty cells alone, so any position can be played.
     if (empty == 0) {
-        for (Bitboard removable = own & openingCells_; removable != 0;) {
-            moves.push(Move::removal(popLowestCell(removable)));
-        }
+        add(own & openingCells_, 0);
         return;
     }
     if ((empty & (empty - 1)) == 0) {
-        for (Bitboard removable = own & geometry_.neighbours(empty); removable != 0;) {
-            moves.push(Move::removal(popLowestCell(removable)));
-        }
+        add(own & geometry_.neighbours(empty), 0);
         return;
     }
     // Same order as kDirections: up, down, left, right. On a one-row board (up to 64 columns)
@@ -64,11 +58,29 @@ void KonaneGame::generateMoves(const Position& position, MoveList& moves) const 
     const bool singleJump = variant_.singleJump;
     const auto mask = [this](Direction direction) { return geometry_.cellsWithNeighbour(direction); };
     if (geometry_.rows() > 1) {
-        addJumps<true>(own, enemy, empty, mask(Direction::Up), geometry_.columns(), singleJump, moves);
-        addJumps<false>(own, enemy, empty, mask(Direction::Down), geometry_.columns(), singleJump, moves);
+        addJumps<true>(own, enemy, empty, mask(Direction::Up), geometry_.columns(), singleJump, add);
+        addJumps<false>(own, enemy, empty, mask(Direction::Down), geometry_.columns(), singleJump, add);
     }
-    addJumps<false>(own, enemy, empty, mask(Direction::Left), 1, singleJump, moves);
-    addJumps<true>(own, enemy, empty, mask(Direction::Right), 1, singleJump, moves);
+    addJumps<false>(own, enemy, empty, mask(Direction::Left), 1, singleJump, add);
+    addJumps<true>(own, enemy, empty, mask(Direction::Right), 1, singleJump, add);
+}
+
+void KonaneGame::generateMoves(const Position& position, MoveList& moves) const {
+    // An offset of 0 marks removals (a jump always moves).
+    auto add = [&moves](Bitboard cells, int back) {
+        while (cells != 0) {
+            const int cell = popLowestCell(cells);
+            moves.push(back == 0 ? Move::removal(cell) : Move::step(cell - back, cell));
+        }
+    };
+    visitMoves(position, add);
+}
+
+int KonaneGame::moveCount(const Position& position) const {
+    int count = 0;
+    auto add = [&count](Bitboard cells, int) { count += popCount(cells); };
+    visitMoves(position, add);
+    return count;
 }
 
 Bitboard KonaneGame::jumpedCells(int from, int to) const {

@@ -26,6 +26,8 @@ public:
     Position startPosition() const;
     std::optional<Value> finishedValue(const Position&) const { return std::nullopt; }
     void generateMoves(const Position& position, MoveList& moves) const;
+    // The number of legal moves, counted on bitboards without listing them (search estimates).
+    int moveCount(const Position& position) const;
     Position applyMove(const Position& position, Move move) const;
     std::optional<std::string> positionProblem(const Position& position) const;
     // Kōnane's rules never look at colours or cell parity, so every symmetry and the colour swap apply.
@@ -39,6 +41,11 @@ public:
     Bitboard jumpedCells(int from, int to) const;
 
 private:
+    // Hands every set of moves to `add(cells, back)`: removals of `cells` (back 0), or jumps
+    // landing on `cells` from `back` cells before them, in move-list order.
+    template <class AddMoves>
+    void visitMoves(const Position& position, AddMoves& add) const;
+
     BoardGeometry geometry_;
     Variant variant_;
     Bitboard openingCells_;  // where the very first removal may be made

@@ -1,7 +1,5 @@
 #include "rules/symmetry.hpp"
 
-#include <tuple>
-
 namespace papamu {
 
 namespace {
@@ -59,13 +57,29 @@ Position BoardSymmetries::image(const Position& position, int transform, bool sw
 }
 
 Position BoardSymmetries::canonical(const Position& position, SymmetryPermission permission) const {
-    const auto key = [](const Position& p) { return std::tuple(p.black, p.white, p.sideToMove); };
+    // Each transform maps both bitboards once; the colour-swapped image is the same pair read the
+    // other way round, so it costs one comparison, not a second transform.
+    const auto less = [](Bitboard first, Bitboard second, Color side, const Position& best) {
+        if (first != best.black) return first < best.black;
+        if (second != best.white) return second < best.white;
+        return side < best.sideToMove;
+    };
     Position best = position;
+    const Color swappedSide = opposite(position.sideToMove);
     const int transforms = permission.geometric ? size() : 1;
-    for (int swap = 0; swap <= (permission.colourSwap ? 1 : 0); ++swap) {
-        for (int transform = 0; transform < transforms; ++transform) {
-            const Position candidate = image(position, transform, swap == 1);
-            if (key(candidate) < key(best)) best = candidate;
+    for (int transform = 0; transform < transforms; ++transform) {
+        const BoardTransform& map = transforms_[static_cast<std::size_t>(transform)];
+        const Bitboard black = transform == 0 ? position.black : map.map(position.black);
+        const Bitboard white = transform == 0 ? position.white : map.map(position.white);
+        if (less(black, white, position.sideToMove, best)) {
+            best.black = black;
+            best.white = white;
+            best.sideToMove = position.sideToMove;
+        }
+        if (permission.colourSwap && less(white, black, swappedSide, best)) {
+            best.black = white;
+            best.white = black;
+            best.sideToMove = swappedSide;
         }
     }
     return best;

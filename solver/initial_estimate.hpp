@@ -10,6 +10,19 @@
 
 namespace papamu {
 
+// The number of legal moves: counted on bitboards where the game offers it (Kōnane), otherwise
+// listed into `scratch`.
+template <Game G>
+int moveCount(const G& game, const Position& position, MoveList& scratch) {
+    if constexpr (requires { { game.moveCount(position) } -> std::convertible_to<int>; }) {
+        return game.moveCount(position);
+    } else {
+        scratch.clear();
+        game.generateMoves(position, scratch);
+        return scratch.size();
+    }
+}
+
 template <Game G>
 ProofPair initialEstimate(const G& game, const Position& position, int moveCount) {
     const auto moves = static_cast<ProofNumber>(moveCount);

@@ -27,6 +27,7 @@
 #include "rules/symmetry.hpp"
 #include "solver/initial_estimate.hpp"
 #include "solver/leaf_oracle.hpp"
+#include "solver/local_expansion.hpp"
 #include "solver/proof_number.hpp"
 #include "solver/proof_table.hpp"
 #include "solver/search_control.hpp"
@@ -206,7 +207,7 @@ public:
         const std::uint64_t megabytes = options.hashMegabytes;
         if (megabytes > kMost / kMegabyte / 2) return kMost;  // the rest is far below 2^63
         const std::uint64_t workers = static_cast<std::uint64_t>(std::max(options.threads, 1));
-        const std::uint64_t frameBytes = MoveList::kCapacity * (sizeof(Position) + sizeof(ProofPair)) + sizeof(int);
+        const std::uint64_t frameBytes = sizeof(LocalExpansion);
         const std::uint64_t shared = kBusySlots * (sizeof(std::atomic<std::uint8_t>) + sizeof(std::atomic<std::uint8_t>));
         return megabytes * kMegabyte + shared + workers * kMaxDepth * frameBytes + kProgramBytes;
     }
@@ -246,6 +247,23 @@ private:
 
     std::size_t busySlot(const Position& position) const { return PositionHash{}(position) >> 48; }
 
+    // Marks a position busy while a worker is inside it, for the others' virtual losses.
+    class BusyMark {
+    public:
+        BusyMark(ProofNumberSearch& search, const Position& position, bool active)
+            : counter_(active ? &search.busy_[search.busySlot(position)] : nullptr) {
+            if (counter_) counter_->fetch_add(1, std::memory_order_relaxed);
+        }
+        ~BusyMark() {
+            if (counter_) counter_->fetch_sub(1, std::memory_order_relaxed);
+        }
+        BusyMark(const BusyMark&) = delete;
+        BusyMark& operator=(const BusyMark&) = delete;
+
+    private:
+        std::atomic<std::uint8_t>* counter_;
+    };
+
     class Worker {
     public:
         Worker(ProofNumberSearch& search, int index) : search_(search), index_(index), frames_(kMaxDepth) {}
@@ -258,7 +276,7 @@ private:
         std::uint64_t nodes() const { return nodes_; }
 
         void searchRoot(const Position& root) {
-            const ProofPair result = search(root, kProofInfinity, kProofInfinity, 0);
+            const ProofPair result = search(root, Thresholds{}, 0);
             flushNodes();
             if (result.proven() && !search_.rootProven_.exchange(true)) {
                 search_.rootValue_ = result.won() ? Value::Win : Value::Loss;
@@ -270,7 +288,7 @@ private:
         SearchResult searchJob(const Position& root) {
             const auto started = std::chrono::steady_clock::now();
             const std::uint64_t nodesBefore = nodes_;
-            const ProofPair result = search(root, kProofInfinity, kProofInfinity, 0);
+            const ProofPair result = search(root, Thresholds{}, 0);
             flushNodes();
             SearchResult answer;
             if (result.proven()) answer.value = result.won() ? Value::Win : Value::Loss;
@@ -280,18 +298,11 @@ private:
         }
 
     private:
-        struct Frame {
-            std::array<Position, MoveList::kCapacity> children;
-            std::array<ProofPair, MoveList::kCapacity> numbers;
-            int count = 0;
-        };
-
         // Several workers on one root: virtual losses and re-reading the children each round.
         bool parallel() const { return search_.sharedRoot_ && search_.workers_.size() > 1; }
 
-
-        // The starting numbers of a child (in canonical form): a proof where one is known, the
-        // table's estimate, or (1, number of moves).
+        // The starting numbers of a child (in canonical form): what the table knows (one probe),
+        // a finished game or an oracle answer, else the estimate from its number of moves.
         ProofPair initialNumbers(const Position& child) {
             const auto& game = search_.game_;
             typename ProofTable::Found found;
@@ -302,135 +313,65 @@ private:
             if (const auto probed = search_.oracle_.probeValue(child)) {
                 return *probed == Value::Win ? ProofPair::win() : ProofPair::loss();
             }
-            scratch_.clear();
-            game.generateMoves(child, scratch_);
-            if (scratch_.empty()) return ProofPair::loss();
-            return initialEstimate(game, child, scratch_.size());
+            const int moves = moveCount(game, child, scratch_);
+            if (moves == 0) return ProofPair::loss();
+            return initialEstimate(game, child, moves);
         }
 
-        // Expands `node` and searches below it until its numbers reach a threshold.
-        ProofPair search(const Position& node, ProofNumber proofThreshold, ProofNumber disproofThreshold, int depth) {
+        // Lists the node's children with their starting numbers; the node's value when one child
+        // already decides it (a move to a lost position) or none is left.
+        std::optional<ProofPair> expand(const Position& node, LocalExpansion& expansion) {
+            const auto& game = search_.game_;
+            moves_.clear();
+            game.generateMoves(node, moves_);
+            std::array<Position, MoveList::kCapacity>& children = children_;
+            for (int index = 0; index < moves_.size(); ++index) {
+                children[static_cast<std::size_t>(index)] = search_.canonical(game.applyMove(node, moves_[index]));
+                search_.table_.prefetch(children[static_cast<std::size_t>(index)]);
+            }
+            expansion.clear();
+            for (int index = 0; index < moves_.size(); ++index) {
+                const Position& child = children[static_cast<std::size_t>(index)];
+                const ProofPair numbers = initialNumbers(child);
+                if (numbers.lost()) return ProofPair::win();  // a move to a lost position wins at once
+                if (!numbers.won()) expansion.add(child, numbers);  // a move to a won one never helps
+            }
+            if (expansion.size() == 0) return ProofPair::loss();
+            return std::nullopt;
+        }
+
+        // With several workers, what the others learned about the children since the last round.
+        void readBack(LocalExpansion& expansion) const {
+            for (int index = 0; index < expansion.size(); ++index) search_.table_.prefetch(expansion.child(index));
+            for (int index = 0; index < expansion.size(); ++index) {
+                typename ProofTable::Found found;
+                if (search_.table_.lookup(expansion.child(index), found)) expansion.numbers(index) = found.numbers;
+            }
+        }
+
+        // Expands `node` and searches below it until its numbers reach `limits`.
+        ProofPair search(const Position& node, Thresholds limits, int depth) {
             // The parent's copy of this position's numbers may be stale (a transposition, or
             // another worker, may have moved it on): the table decides whether to go on.
             typename ProofTable::Found stored;
-            if (search_.table_.lookup(node, stored) &&
-                (stored.numbers.proof >= proofThreshold || stored.numbers.disproof >= disproofThreshold)) {
-                return stored.numbers;
-            }
+            if (search_.table_.lookup(node, stored) && limits.reachedBy(stored.numbers)) return stored.numbers;
             const std::uint64_t nodesBefore = nodes_;
             if (++nodes_ % kPollInterval == 0) poll();
-            const auto& game = search_.game_;
-            Frame& frame = frames_[static_cast<std::size_t>(depth)];
-            moves_.clear();
-            game.generateMoves(node, moves_);
-            for (int index = 0; index < moves_.size(); ++index) {
-                Position& child = frame.children[static_cast<std::size_t>(index)];
-                child = search_.canonical(game.applyMove(node, moves_[index]));
-                search_.table_.prefetch(child);
+            LocalExpansion& expansion = frames_[static_cast<std::size_t>(depth)];
+            std::optional<ProofPair> decided = expand(node, expansion);
+            BusyMark mark(search_, node, !decided && parallel());
+            const auto busyWorkers = [this](const Position& child) -> unsigned {
+                return parallel() ? search_.busy_[search_.busySlot(child)].load(std::memory_order_relaxed) : 0U;
+            };
+            ProofPair result = decided.value_or(ProofPair{});
+            for (bool refresh = false; !decided; refresh = parallel()) {
+                if (refresh) readBack(expansion);
+                result = expansion.summarize();
+                if (result.proven() || limits.reachedBy(result) || search_.stop_.load(std::memory_order_relaxed)) break;
+                Thresholds childLimits;
+                const int best = expansion.bestChild(result, limits, busyWorkers, childLimits);
+                expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1);
             }
-            const int moveCount = moves_.size();
-            frame.count = 0;
-            ProofPair result;
-            bool decided = false;
-            for (int index = 0; index < moveCount; ++index) {
-                const Position child = frame.children[static_cast<std::size_t>(index)];
-                const ProofPair numbers = initialNumbers(child);
-                if (numbers.lost()) {  // a move to a lost position wins at once
-                    result = ProofPair::win();
-                    decided = true;
-                    break;
-                }
-                if (numbers.won()) continue;  // a move to a won position never helps
-                frame.children[static_cast<std::size_t>(frame.count)] = child;
-                frame.numbers[static_cast<std::size_t>(frame.count)] = numbers;
-                ++frame.count;
-            }
-            if (!decided && frame.count == 0) {
-                result = ProofPair::loss();
-                decided = true;
-            }
-            std::size_t busy = 0;
-            const bool marked = !decided && parallel();
-            if (marked) {
-                busy = search_.busySlot(node);
-                search_.busy_[busy].fetch_add(1, std::memory_order_relaxed);
-            }
-            bool refresh = false;
-            while (!decided) {
-                // Gather the children's numbers (the table may know better after a descent or
-                // after another worker's work), dropping children proven won for the opponent.
-                ProofNumber proofSum = 0;
-                ProofNumber leastDisproof = kProofInfinity;
-                // Alone, a worker learns of transpositions when it enters a child (above); with
-                // several workers, the others' progress is read back on every round.
-                refresh = refresh && parallel();
-                if (refresh) {
-                    for (int index = 0; index < frame.count; ++index) search_.table_.prefetch(frame.children[static_cast<std::size_t>(index)]);
-                }
-                for (int index = 0; index < frame.count;) {
-                    ProofPair& numbers = frame.numbers[static_cast<std::size_t>(index)];
-                    if (refresh) {
-                        typename ProofTable::Found found;
-                        if (search_.table_.lookup(frame.children[static_cast<std::size_t>(index)], found)) {
-                            numbers = found.numbers;
-                        }
-                    }
-                    if (numbers.won()) {
-                        --frame.count;
-                        frame.children[static_cast<std::size_t>(index)] = frame.children[static_cast<std::size_t>(frame.count)];
-                        frame.numbers[static_cast<std::size_t>(index)] = frame.numbers[static_cast<std::size_t>(frame.count)];
-                        continue;
-                    }
-                    proofSum = saturatingAdd(proofSum, numbers.proof);
-                    leastDisproof = std::min(leastDisproof, numbers.disproof);
-                    ++index;
-                }
-                result = ProofPair{leastDisproof, frame.count == 0 ? 0 : proofSum};
-                if (frame.count == 0) result = ProofPair::loss();
-                if (result.proof == 0) result = ProofPair::win();
-                if (result.proof >= proofThreshold || result.disproof >= disproofThreshold ||
-                    search_.stop_.load(std::memory_order_relaxed)) {
-                    break;
-                }
-                // Pick the child with the least disproof number (seen through virtual losses
-                // when several workers run), among those that can take a threshold above it.
-                int best = -1;
-                std::uint64_t bestScore = ~std::uint64_t{0};
-                std::uint64_t secondScore = ~std::uint64_t{0};
-                for (int index = 0; index < frame.count; ++index) {
-                    const ProofPair& numbers = frame.numbers[static_cast<std::size_t>(index)];
-                    if (numbers.disproof >= proofThreshold) continue;
-                    std::uint64_t score = numbers.disproof;
-                    if (parallel()) {
-                        const unsigned workers = search_.busy_[search_.busySlot(frame.children[static_cast<std::size_t>(index)])]
-                                                     .load(std::memory_order_relaxed);
-                        score += std::uint64_t{workers} * (score / 2 + 1);
-                    }
-                    if (score < bestScore) {
-                        secondScore = bestScore;
-                        bestScore = score;
-                        best = index;
-                    } else if (score < secondScore) {
-                        secondScore = score;
-                    }
-                }
-                const ProofPair chosen = frame.numbers[static_cast<std::size_t>(best)];
-                // 1+epsilon trick (epsilon = 1/4): stay in the child until it is clearly worse
-                // than the runner-up, which saves most of the re-expansions of plain df-pn.
-                const std::uint64_t widened = secondScore + (secondScore + 3) / 4;
-                const std::uint64_t childDisproofThreshold =
-                    std::min<std::uint64_t>(proofThreshold, std::max<std::uint64_t>(chosen.disproof + 1ULL, widened));
-                const std::uint64_t childProofThreshold =
-                    disproofThreshold == kProofInfinity
-                        ? kProofInfinity
-                        : std::min<std::uint64_t>(kProofInfinity, std::uint64_t{disproofThreshold} - result.disproof + chosen.proof);
-                const ProofPair after = search(frame.children[static_cast<std::size_t>(best)],
-                                               static_cast<ProofNumber>(childProofThreshold),
-                                               static_cast<ProofNumber>(childDisproofThreshold), depth + 1);
-                frame.numbers[static_cast<std::size_t>(best)] = after;
-                refresh = true;
-            }
-            if (marked) search_.busy_[busy].fetch_sub(1, std::memory_order_relaxed);
             const std::uint64_t work = nodes_ - nodesBefore;
             search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)));
             return result;
@@ -467,20 +408,12 @@ private:
         }
 
         // The root's numbers as this worker last saw its children.
-        ProofPair rootNumbers() const {
-            const Frame& root = frames_.front();
-            ProofNumber proofSum = 0;
-            ProofNumber leastDisproof = kProofInfinity;
-            for (int index = 0; index < root.count; ++index) {
-                proofSum = saturatingAdd(proofSum, root.numbers[static_cast<std::size_t>(index)].proof);
-                leastDisproof = std::min(leastDisproof, root.numbers[static_cast<std::size_t>(index)].disproof);
-            }
-            return ProofPair{leastDisproof, proofSum};
-        }
+        ProofPair rootNumbers() const { return frames_.front().current(); }
 
         ProofNumberSearch& search_;
         int index_;
-        std::vector<Frame> frames_;
+        std::vector<LocalExpansion> frames_;
+        std::array<Position, MoveList::kCapacity> children_;  // the node being expanded
         MoveList moves_;
         MoveList scratch_;
         std::uint64_t nodes_ = 0;

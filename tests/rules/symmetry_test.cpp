@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <tuple>
 
 #include "rules/game_dispatch.hpp"
 #include "rules/perft.hpp"
@@ -36,6 +37,8 @@ int checkImages(const G& game, const BoardSymmetries& symmetries, const Position
     const std::uint64_t count = perft(game, position, depth);
     const auto ownMoves = movePairs(game, position, nullptr);
     int images = 0;
+    Position least = position;  // the canonical form is the least image (black, white, side)
+    const auto key = [](const Position& p) { return std::tuple(p.black, p.white, p.sideToMove); };
     for (int transform = 0; transform < (permission.geometric ? symmetries.size() : 1); ++transform) {
         for (const bool swapColours : {false, true}) {
             if (swapColours && !permission.colourSwap) continue;
@@ -46,9 +49,11 @@ int checkImages(const G& game, const BoardSymmetries& symmetries, const Position
                   movePairs(game, image, nullptr));
             CHECK(symmetries.canonical(image, game.symmetryPermission(image)) == canonical);
             if (transform == 0 && !swapColours) CHECK(image == position);
+            if (key(image) < key(least)) least = image;
             ++images;
         }
     }
+    CHECK(canonical == least);
     CHECK(ownMoves.size() == movePairs(game, canonical, nullptr).size());
     return images;
 }
