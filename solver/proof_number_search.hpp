@@ -42,7 +42,7 @@ public:
           oracle_(std::move(oracle)),
           options_(std::move(options)),
           symmetries_(game.geometry()),
-          table_(options_.hashMegabytes, options_.threads > 1),
+          table_(ProofTableBytes{options_.tableBytes != 0 ? options_.tableBytes : options_.hashMegabytes << 20}, options_.threads > 1),
           busy_(new std::atomic<std::uint8_t>[kBusySlots]) {
         if (options_.threads < 1) options_.threads = 1;
         for (std::size_t slot = 0; slot < kBusySlots; ++slot) busy_[slot].store(0, std::memory_order_relaxed);

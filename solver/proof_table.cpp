@@ -5,8 +5,8 @@
 
 namespace papamu {
 
-ProofTable::ProofTable(std::size_t megabytes, bool concurrent)
-    : bucketCount_(std::max<std::size_t>(1, megabytes * (std::size_t{1} << 20) / sizeof(Bucket))),
+ProofTable::ProofTable(ProofTableBytes size, bool concurrent)
+    : bucketCount_(std::max<std::size_t>(1, size.bytes / sizeof(Bucket))),
       concurrent_(concurrent),
       memory_(bucketCount_ * sizeof(Bucket)),
       locks_(new std::atomic<std::uint8_t>[kLockStripes]),

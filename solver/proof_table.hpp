@@ -23,6 +23,11 @@
 
 namespace papamu {
 
+// A table size in bytes (the megabyte constructor covers the usual case).
+struct ProofTableBytes {
+    std::size_t bytes = 0;
+};
+
 class ProofTable {
 public:
     static constexpr int kBucketEntries = 4;
@@ -48,7 +53,8 @@ public:
     };
 
     // At least one bucket; `concurrent` turns the bucket locks on (needed with several workers).
-    ProofTable(std::size_t megabytes, bool concurrent);
+    ProofTable(std::size_t megabytes, bool concurrent) : ProofTable(ProofTableBytes{megabytes << 20}, concurrent) {}
+    ProofTable(ProofTableBytes size, bool concurrent);
 
     // Looks the exact position up; false when it is not stored.
     bool lookup(const Position& position, Found& found) const;

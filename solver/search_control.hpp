@@ -28,6 +28,8 @@ struct SearchProgress {
 struct SearchOptions {
     int threads = 1;
     std::size_t hashMegabytes = 256;
+    // When not 0, the table's size in bytes instead of hashMegabytes (tiny tables in tests).
+    std::size_t tableBytes = 0;
     SearchLimits limits;
     // Called about once per `progressInterval` seconds from one worker while a search runs.
     std::function<void(const SearchProgress&)> progress;

@@ -131,3 +131,41 @@ TEST_CASE("a node limit stops the search with no value", "[solver]") {
 }
 
 }  // namespace papamu
+
+namespace papamu {
+
+// Tables far smaller than the search fill up, replace and sweep (garbage collection); values must
+// not change. 128 KB holds 4096 entries, the least size that sweeps; these searches need more.
+TEST_CASE("tiny tables that sweep give the values of a big table and of the baseline", "[solver]") {
+    const std::vector<Board> boards{{GameKind::Konane, 5, 5, "standard"},
+                                    {GameKind::Konane, 4, 6, "standard"},
+                                    {GameKind::Unane, 3, 4, "standard"},
+                                    {GameKind::Unane, 4, 4, "no-pie"}};
+    std::uint64_t sweeps = 0;
+    for (const Board& board : boards) {
+        visitGame(board.kind, BoardSize{board.rows, board.columns}, Variant::parse(board.variant), [&](const auto& game) {
+            INFO(gameName(board.kind) << " " << board.rows << "x" << board.columns << " " << board.variant);
+            SearchOptions tinyOptions = withThreads(1, 0);
+            tinyOptions.tableBytes = 128 << 10;
+            ProofNumberSearch tiny(game, tinyOptions);
+            ProofNumberSearch big(game, withThreads(1, 16));
+            MemoizedNegamax baseline(game);
+            std::vector<Position> positions{game.startPosition()};
+            for (const Position& position : randomPositions(game, 20, game.geometry().cellCount() / 2, 13U)) {
+                positions.push_back(position);
+            }
+            for (const Position& position : positions) {
+                const Value expected = baseline.solve(position);
+                const SearchResult small = tiny.solve(position);
+                REQUIRE(small.value.has_value());
+                CHECK(*small.value == expected);
+                CHECK(big.solve(position).value == expected);
+                CHECK(small.tableUsed <= small.tableCapacity);
+            }
+            sweeps += tiny.table().collections();
+        });
+    }
+    CHECK(sweeps > 0);  // the test really exercised garbage collection
+}
+
+}  // namespace papamu
