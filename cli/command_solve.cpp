@@ -8,6 +8,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -18,6 +19,7 @@
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 #include "solver/board_solution.hpp"
+#include "solver/checkpoint_file.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/memoized_negamax.hpp"
 #include "solver/memory_budget.hpp"
@@ -39,6 +41,8 @@ struct SolveSettings {
     std::string tables;
     std::uint64_t memoryBudget = 0;
     const InterruptGuard* interrupt = nullptr;  // df-pn only: the baseline cannot stop half-way
+    std::string checkpoint;                     // --checkpoint FILE: resume from it, save to it
+    double checkpointInterval = 600.0;
 };
 
 // The win/loss tables as the solver's leaf oracle; positions the tables do not hold are searched.
@@ -145,6 +149,16 @@ void clearProgress(const SolveSettings& settings) {
 template <class G, class O>
 ProofNumberSearch<G, O> createSearch(const G& game, O oracle, const SolveSettings& settings, const std::string& what) {
     SearchOptions options = searchOptions(settings);
+    if (!settings.checkpoint.empty()) {
+        options.checkpointInterval = settings.checkpointInterval;
+        options.checkpoint = [path = settings.checkpoint, rules = checkpointRules(game)](const ProofTable& table) {
+            try {
+                writeCheckpoint(table, rules, path);
+            } catch (const CheckpointError& error) {  // the search goes on; the next try may succeed
+                std::cerr << "papamu solve: warning: " << error.what() << "\n";
+            }
+        };
+    }
     requireWithinBudget(ProofNumberSearch<G, O>::memoryEstimate(options), settings.memoryBudget,
                         what + " with a " + std::to_string(settings.hashMegabytes) + " MB table (--hash)");
     try {
@@ -155,12 +169,40 @@ ProofNumberSearch<G, O> createSearch(const G& game, O oracle, const SolveSetting
     }
 }
 
+// --checkpoint FILE: an existing file is read into the table before the search (a damaged one,
+// or one of other rules, is bad input: exit 2, nothing searched).
+template <class Search>
+void resumeFromCheckpoint(Search& search, const SolveSettings& settings) {
+    if (settings.checkpoint.empty() || !std::filesystem::exists(settings.checkpoint)) return;
+    try {
+        const CheckpointSummary read = readCheckpoint(search.table(), checkpointRules(search.game()), settings.checkpoint);
+        std::cerr << "papamu solve: resumed from " << settings.checkpoint << ": " << read.entries << " entries, "
+                  << read.proven << " proven\n";
+    } catch (const CheckpointError& error) {
+        throw std::invalid_argument(std::string("--checkpoint: ") + error.what());
+    }
+}
+
+// --checkpoint FILE: the table's proofs saved after the search, finished or interrupted.
+template <class Search>
+void saveCheckpoint(const Search& search, const SolveSettings& settings) {
+    if (settings.checkpoint.empty()) return;
+    try {
+        const CheckpointSummary written = writeCheckpoint(search.table(), checkpointRules(search.game()), settings.checkpoint);
+        std::cerr << "papamu solve: checkpoint " << settings.checkpoint << ": " << written.entries << " entries, "
+                  << written.proven << " proven\n";
+    } catch (const CheckpointError& error) {
+        throw std::invalid_argument(std::string("--checkpoint: ") + error.what());
+    }
+}
+
 // After a Ctrl-C (or SIGTERM): says so on stderr and gives the shell's exit code for it.
 std::optional<int> interruptedExit(const SolveSettings& settings) {
     if (!settings.interrupt || !settings.interrupt->stopRequested()) return std::nullopt;
     std::cerr << "papamu solve: interrupted by " << (settings.interrupt->signalNumber() == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM")
               << ": the values shown were proven before the stop, the rest are unknown; run the command again to "
-                 "finish (nothing is kept between runs)\n";
+                 "finish" << (settings.checkpoint.empty() ? " (nothing is kept between runs; --checkpoint FILE keeps the proofs)"
+                                                               : " (it resumes from the checkpoint)") << "\n";
     return settings.interrupt->shellExitCode();
 }
 
@@ -168,9 +210,11 @@ template <class G, class O>
 int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
     const BoardGeometry& geometry = game.geometry();
     auto search = createSearch(game, std::move(oracle), settings, "solving " + std::string(gameName(G::kKind)) + " " + geometry.sizeName());
+    resumeFromCheckpoint(search, settings);
     const int linePlies = G::kKind == GameKind::Konane ? 2 : 1;
     BoardSolver solver(search, linePlies, settings.limits);
     const BoardSolution solution = solver.solve(game.startPosition());
+    saveCheckpoint(search, settings);
     clearProgress(settings);
     const bool pie = solution.value != solution.valueWithoutSwap ||
                      std::any_of(solution.lines.begin(), solution.lines.end(), [](const OpeningLine& line) { return line.swapOffered; });
@@ -265,7 +309,9 @@ template <class G, class O>
 int solvePosition(const G& game, O oracle, const Position& position, const SolveSettings& settings) {
     const BoardGeometry& geometry = game.geometry();
     auto search = createSearch(game, std::move(oracle), settings, "solving the position");
+    resumeFromCheckpoint(search, settings);
     const SearchResult result = search.solve(position);
+    saveCheckpoint(search, settings);
     std::optional<std::vector<Move>> winning;
     std::vector<Move> line;
     if (result.value == Value::Win) winning = search.winningMoves(position, settings.all);
@@ -347,7 +393,11 @@ int runSolve(int argc, char** argv) {
             "tb", options::value<std::string>(), "directory of win/loss tables to probe at the leaves")(
             "method", options::value<std::string>()->default_value("dfpn"),
             "dfpn (proof-number search) or negamax (the plain memoized baseline, value only)")(
-            "no-progress", options::bool_switch(), "no progress line on a terminal");
+            "no-progress", options::bool_switch(), "no progress line on a terminal")(
+            "checkpoint", options::value<std::string>(),
+            "FILE: resume from FILE if it exists; save the proofs to it every --checkpoint-interval seconds and "
+            "at the end, after Ctrl-C too (format: solver/README.md)")(
+            "checkpoint-interval", options::value<double>()->default_value(600.0), "seconds between checkpoints");
         const ParsedArguments arguments = parseArguments(
             argc, argv,
             "papamu solve GAME RxC | papamu solve POSITION [--all]  [--threads N] [--hash MB] [--tb DIR] "
@@ -375,6 +425,9 @@ int runSolve(int argc, char** argv) {
         settings.limits.seconds = arguments.values["time-limit"].as<double>();
         if (settings.limits.seconds < 0.0) throw std::invalid_argument("--time-limit must not be negative");
         settings.limits.nodes = arguments.values["node-limit"].as<std::uint64_t>();
+        if (arguments.values.count("checkpoint")) settings.checkpoint = arguments.values["checkpoint"].as<std::string>();
+        settings.checkpointInterval = arguments.values["checkpoint-interval"].as<double>();
+        if (!(settings.checkpointInterval > 0.0)) throw std::invalid_argument("--checkpoint-interval must be positive");
         settings.json = jsonRequested(arguments);
         settings.all = arguments.values["all"].as<bool>();
         settings.method = arguments.values["method"].as<std::string>();

@@ -214,6 +214,7 @@ public:
 
     const G& game() const { return game_; }
     const ProofTable& table() const { return table_; }
+    ProofTable& table() { return table_; }  // e.g. to read a checkpoint in before solving
     const SearchOptions& options() const { return options_; }
 
 private:
@@ -272,6 +273,7 @@ private:
             nodes_ = 0;
             reported_ = 0;
             lastProgress_ = 0.0;
+            lastCheckpoint_ = 0.0;
         }
         std::uint64_t nodes() const { return nodes_; }
 
@@ -390,11 +392,15 @@ private:
             if (search_.externalStopRequested()) search_.stop_.store(true);
             const std::uint64_t total = search_.sharedNodes_.load(std::memory_order_relaxed);
             if (options.limits.nodes != 0 && total >= options.limits.nodes) search_.stop_.store(true);
-            if (options.limits.seconds <= 0.0 && !options.progress) return;
+            if (options.limits.seconds <= 0.0 && !options.progress && !options.checkpoint) return;
             if (nodes_ % (kPollInterval * 16) != 0) return;
             const double seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - search_.started_).count();
             if (options.limits.seconds > 0.0 && seconds >= options.limits.seconds) search_.stop_.store(true);
+            if (index_ == 0 && options.checkpoint && seconds - lastCheckpoint_ >= options.checkpointInterval) {
+                options.checkpoint(search_.table_);
+                lastCheckpoint_ = seconds;
+            }
             if (index_ == 0 && options.progress && seconds - lastProgress_ >= options.progressInterval) {
                 lastProgress_ = seconds;
                 SearchProgress progress;
@@ -419,6 +425,7 @@ private:
         std::uint64_t nodes_ = 0;
         std::uint64_t reported_ = 0;
         double lastProgress_ = 0.0;
+        double lastCheckpoint_ = 0.0;
     };
 
     G game_;

@@ -68,6 +68,23 @@ public:
     // One sweep removing the cheapest unproven entries until at most `targetUsed` remain (or no
     // unproven entry is left); returns how many it removed. store() calls it when the table fills.
     std::size_t collectGarbage(std::size_t targetUsed);
+    // Calls visit(position, found) for every stored entry, each read under its bucket's lock
+    // (other workers may go on storing meanwhile: every entry read is one that was stored).
+    template <class Visit>
+    void forEachEntry(Visit&& visit) const {
+        for (std::size_t index = 0; index < bucketCount_; ++index) {
+            Bucket copy;
+            lock(index);
+            copy = buckets()[index];
+            unlock(index);
+            for (const Entry& entry : copy.entries) {
+                if (entry.tag == 0) continue;
+                const Position position{entry.black, entry.white, (entry.tag & kWhiteToMove) ? Color::White : Color::Black,
+                                        (entry.tag & kSwapOffered) != 0};
+                visit(position, Found{ProofPair{entry.proof, entry.disproof}, entry.work});
+            }
+        }
+    }
     // Starts loading the position's bucket into the cache, so that several lookups overlap.
     void prefetch(const Position& position) const { __builtin_prefetch(&buckets()[bucketOf(position)]); }
 

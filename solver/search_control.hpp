@@ -9,6 +9,10 @@
 #include "solver/proof_number.hpp"
 
 namespace papamu {
+class ProofTable;
+}
+
+namespace papamu {
 
 // Zero means "no limit". A limited search that runs out answers "unknown" (no value).
 struct SearchLimits {
@@ -38,6 +42,10 @@ struct SearchOptions {
     // stopRequested for Ctrl-C): true stops the search like a spent limit, so the answer is
     // "unknown" and everything already proven stays. Empty: never asked.
     std::function<bool()> stopRequested;
+    // Called with the table about once per `checkpointInterval` seconds from one worker while a
+    // search runs (e.g. writeCheckpoint, solver/checkpoint_file.hpp). Empty: never called.
+    std::function<void(const ProofTable&)> checkpoint;
+    double checkpointInterval = 600.0;
 };
 
 struct SearchResult {

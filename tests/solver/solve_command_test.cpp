@@ -1,5 +1,6 @@
 // `papamu solve` end to end: JSON answers, exit codes, limits.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -86,4 +87,23 @@ TEST_CASE("the baseline method gives the same board value", "[solver][cli]") {
     const Run run = runPapamu("solve unane 3x4 --variant no-pie --method negamax --json");
     REQUIRE(run.exitCode == 0);
     CHECK(nlohmann::json::parse(run.output)["winner"] == "first");
+}
+
+TEST_CASE("solve --checkpoint saves after a node limit and the next run resumes from it", "[solver][cli]") {
+    const std::string path = "papamu_solve_checkpoint_test_" + std::to_string(::getpid()) + ".ckpt";
+    std::remove(path.c_str());
+    const Run limited = runPapamu("solve konane 5x6 --json --hash 8 --node-limit 50000 --checkpoint " + path);
+    CHECK(limited.exitCode == 1);
+    const Run resumed = runPapamu("solve konane 5x6 --json --hash 8 --checkpoint " + path);
+    REQUIRE(resumed.exitCode == 0);
+    const Run fresh = runPapamu("solve konane 5x6 --json --hash 8");
+    REQUIRE(fresh.exitCode == 0);
+    const auto resumedJson = nlohmann::json::parse(resumed.output);
+    const auto freshJson = nlohmann::json::parse(fresh.output);
+    CHECK(resumedJson["winner"] == freshJson["winner"]);
+    CHECK(resumedJson["winning_openings"] == freshJson["winning_openings"]);
+    CHECK(resumedJson["statistics"]["nodes"].get<std::uint64_t>() < freshJson["statistics"]["nodes"].get<std::uint64_t>());
+    const Run foreign = runPapamu("solve konane 4x6 --hash 8 --checkpoint " + path);
+    CHECK(foreign.exitCode == 2);
+    std::remove(path.c_str());
 }
