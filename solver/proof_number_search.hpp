@@ -18,6 +18,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include <tbb/task_arena.h>
@@ -88,8 +89,17 @@ public:
         std::vector<SearchResult> results(positions.size());
         std::vector<Position> roots;
         std::vector<std::size_t> open;
+        // Positions equal up to symmetry are one job: two workers on images of one position
+        // would only duplicate each other's work (a board's openings are mostly such images).
+        std::vector<std::size_t> sameAs(positions.size(), positions.size());
+        std::unordered_map<Position, std::size_t, PositionHash> firstOf;
         for (std::size_t index = 0; index < positions.size(); ++index) {
             const Position root = canonical(positions[index]);
+            const auto [first, isNew] = firstOf.emplace(root, index);
+            if (!isNew) {
+                sameAs[index] = first->second;
+                continue;
+            }
             const ProofPair known = knownNumbers(root, true);
             if (known.proven()) {
                 results[index].value = known.won() ? Value::Win : Value::Loss;
@@ -120,6 +130,9 @@ public:
             });
         }
         sharedRoot_ = true;
+        for (std::size_t index = 0; index < positions.size(); ++index) {
+            if (sameAs[index] != positions.size()) results[index].value = results[sameAs[index]].value;
+        }
         for (SearchResult& result : results) {
             result.tableUsed = table_.used();
             result.tableCapacity = table_.capacity();
