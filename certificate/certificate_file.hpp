@@ -22,7 +22,7 @@ struct CertificateFileSummary {
 
 class CertificateFileWriter {
 public:
-    static constexpr std::uint32_t kDefaultBlockRecords = 1024;
+    static constexpr std::uint32_t kDefaultBlockRecords = 256;
 
     // Starts a temporary file beside `path`; nothing at `path` changes until finish().
     CertificateFileWriter(std::string path, CertificateClaim claim, std::uint32_t blockRecords = kDefaultBlockRecords);
@@ -81,7 +81,7 @@ private:
 // Finds records by key, keeping recently decompressed blocks; one per thread.
 class CertificateLookup {
 public:
-    explicit CertificateLookup(const CertificateFile& file, std::size_t cachedBlocks = 64);
+    explicit CertificateLookup(const CertificateFile& file, std::size_t cachedBlocks = 4096);
     // The global index of the record with this key, or nullopt.
     std::optional<std::uint64_t> find(const CertificateKey& key);
 
