@@ -81,13 +81,14 @@ TEST_CASE("df-pn agrees with the baseline and OutcomeSearch on start and random 
     }
 }
 
-TEST_CASE("a one-bucket table and two threads give the same values", "[solver]") {
+TEST_CASE("a one-bucket table and two or four threads give the same values", "[solver]") {
     for (const Board& board : kBoards) {
         visitGame(board.kind, BoardSize{board.rows, board.columns}, Variant::parse(board.variant), [&](const auto& game) {
             INFO(gameName(board.kind) << " " << board.rows << "x" << board.columns << " " << board.variant);
             // 0 MB rounds up to a single bucket of four entries: almost every entry is overwritten.
             ProofNumberSearch tiny(game, withThreads(1, 0));
             ProofNumberSearch parallel(game, withThreads(2, 4));
+            ProofNumberSearch parallelFour(game, withThreads(4, 4));
             MemoizedNegamax baseline(game);
             std::vector<Position> positions{game.startPosition()};
             for (const Position& position : randomPositions(game, 15, game.geometry().cellCount(), 11U)) {
@@ -97,6 +98,7 @@ TEST_CASE("a one-bucket table and two threads give the same values", "[solver]")
                 const Value expected = baseline.solve(position);
                 CHECK(tiny.solve(position).value == expected);
                 CHECK(parallel.solve(position).value == expected);
+                CHECK(parallelFour.solve(position).value == expected);
             }
         });
     }
