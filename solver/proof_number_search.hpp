@@ -9,8 +9,10 @@
 //   ProofTable keyed by the whole position. The game graph is acyclic (every move removes a
 //   stone; the swap happens once), so no cycle handling is needed.
 // - Each recursion level keeps its children and their last known numbers in a preallocated
-//   frame, so progress never depends on the table keeping an entry: a tiny table is slow, not
-//   wrong.
+//   LocalExpansion (solver/local_expansion.hpp: the node's numbers, the best child, its
+//   thresholds), so progress never depends on the table keeping an entry: a tiny table is slow,
+//   not wrong. Worker::search() reads as the algorithm: stale check, expand, then pick the best
+//   child and descend until the node's numbers reach their thresholds.
 // - Parallel: every worker runs df-pn from the root on the shared table; a worker inside a
 //   position marks it busy, and the others see busy children as harder (a virtual loss), so
 //   they spread over different subtrees. Values never depend on the thread count; node counts do.
