@@ -1,13 +1,13 @@
 #include "solver/checkpoint_file.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
+#include "support/atomic_file.hpp"
+
 #include <xxhash.h>
 
 #include <array>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
+#include <string_view>
 #include <fstream>
 #include <memory>
 #include <vector>
@@ -38,11 +38,10 @@ std::string systemError(const std::string& what, const std::string& path) {
     return "checkpoint " + path + ": " + what + ": " + std::strerror(errno);
 }
 
-// Buffered writes to a file descriptor with a running checksum.
+// Buffered appends to the new file with a running checksum.
 class ChecksummedWriter {
 public:
-    ChecksummedWriter(int descriptor, std::string path)
-        : descriptor_(descriptor), path_(std::move(path)), state_(XXH64_createState(), XXH64_freeState) {
+    explicit ChecksummedWriter(AtomicFileWriter& file) : file_(file), state_(XXH64_createState(), XXH64_freeState) {
         if (!state_) throw std::bad_alloc();
         XXH64_reset(state_.get(), 0);
         buffer_.reserve(kFlushBytes + 64);
@@ -53,30 +52,20 @@ public:
     }
     void flush() {
         XXH64_update(state_.get(), buffer_.data(), buffer_.size());
-        writeAll(buffer_.data(), buffer_.size());
+        file_.append(std::string_view(reinterpret_cast<const char*>(buffer_.data()), buffer_.size()));
         buffer_.clear();
     }
     // Flushes, then appends the checksum of everything written.
     void finish() {
         flush();
-        std::vector<unsigned char> sum;
-        putLittle<std::uint64_t>(sum, XXH64_digest(state_.get()));
-        writeAll(sum.data(), sum.size());
+        putLittle<std::uint64_t>(buffer_, XXH64_digest(state_.get()));
+        file_.append(std::string_view(reinterpret_cast<const char*>(buffer_.data()), buffer_.size()));
+        buffer_.clear();
     }
 
 private:
     static constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
-    void writeAll(const unsigned char* data, std::size_t size) {
-        while (size > 0) {
-            const ssize_t written = ::write(descriptor_, data, size);
-            if (written < 0 && errno == EINTR) continue;
-            if (written <= 0) throw CheckpointError(systemError("cannot write", path_));
-            data += written;
-            size -= static_cast<std::size_t>(written);
-        }
-    }
-    int descriptor_;
-    std::string path_;
+    AtomicFileWriter& file_;
     std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> state_;
     std::vector<unsigned char> buffer_;
 };
@@ -114,45 +103,31 @@ CheckpointSummary writeCheckpoint(const ProofTable& table, const std::string& ru
         ++summary.entries;
         if (found.numbers.proven()) ++summary.proven;
     });
-    const std::string temporary = path + ".tmp";
-    const int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (descriptor < 0) throw CheckpointError(systemError("cannot create " + temporary, path));
     try {
-        ChecksummedWriter writer(descriptor, path);
+        AtomicFileWriter file(path);
+        ChecksummedWriter writer(file);
         putHeader(writer.buffer(), rules, summary.entries);
         std::uint64_t written = 0;
+        Position lastPosition;
+        ProofTable::Found lastFound;
         table.forEachEntry([&](const Position& position, const ProofTable::Found& found) {
             if (!saved(found) || written == summary.entries) return;
             putEntry(writer.buffer(), position, found);
+            lastPosition = position;
+            lastFound = found;
             ++written;
             writer.flushIfFull();
         });
         // Entries replaced since the count: pad with the last one written (storing an entry twice
-        // is harmless), or, with none at all, write none.
-        if (written < summary.entries) {
-            std::vector<unsigned char>& buffer = writer.buffer();
-            if (written == 0) throw CheckpointError("checkpoint " + path + ": the table changed while it was written");
-            const std::vector<unsigned char> last(buffer.end() - kEntryBytes, buffer.end());
-            for (; written < summary.entries; ++written) buffer.insert(buffer.end(), last.begin(), last.end());
+        // is harmless), or, with none at all, give up (the old checkpoint stays).
+        if (written == 0 && summary.entries != 0) {
+            throw CheckpointError("checkpoint " + path + ": the table changed while it was written");
         }
+        for (; written < summary.entries; ++written) putEntry(writer.buffer(), lastPosition, lastFound);
         writer.finish();
-        if (::fsync(descriptor) != 0) throw CheckpointError(systemError("cannot sync " + temporary, path));
-    } catch (...) {
-        ::close(descriptor);
-        ::unlink(temporary.c_str());
-        throw;
-    }
-    if (::close(descriptor) != 0 || std::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string message = systemError("cannot replace the file", path);
-        ::unlink(temporary.c_str());
-        throw CheckpointError(message);
-    }
-    // Without this the rename itself could be lost in a crash.
-    const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
-    const int directory = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (directory >= 0) {
-        ::fsync(directory);
-        ::close(directory);
+        file.commit();
+    } catch (const AtomicWriteError& error) {
+        throw CheckpointError(std::string("checkpoint: ") + error.what());
     }
     return summary;
 }
