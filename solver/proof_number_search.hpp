@@ -116,9 +116,22 @@ public:
         sharedRoot_ = false;
         for (auto& worker : workers_) worker->reset();
         std::atomic<std::size_t> next{0};
+        // A worker with no job left helps one still running (the one with the fewest helpers):
+        // one hard opening line would otherwise keep all but one worker idle.
+        std::vector<JobState> jobs(roots.size());
         const auto work = [&](Worker& worker) {
             for (std::size_t job = next++; job < roots.size() && !stop_.load(); job = next++) {
                 results[open[job]] = worker.searchJob(roots[job]);
+                jobs[job].done.store(true);
+            }
+            while (!stop_.load()) {
+                std::size_t helped = roots.size();
+                for (std::size_t job = 0; job < roots.size(); ++job) {
+                    if (jobs[job].done.load()) continue;
+                    if (helped == roots.size() || jobs[job].helpers.load() < jobs[helped].helpers.load()) helped = job;
+                }
+                if (helped == roots.size()) break;
+                jobs[helped].nodes.fetch_add(worker.helpJob(roots[helped], jobs[helped]));
             }
         };
         if (workers_.size() == 1) {
@@ -132,6 +145,7 @@ public:
             });
         }
         sharedRoot_ = true;
+        for (std::size_t job = 0; job < roots.size(); ++job) results[open[job]].nodes += jobs[job].nodes.load();
         for (std::size_t index = 0; index < positions.size(); ++index) {
             if (sameAs[index] != positions.size()) results[index].value = results[sameAs[index]].value;
         }
@@ -237,6 +251,13 @@ private:
     static constexpr int kMaxDepth = 72;  // at most 64 stones to remove, plus the swap
     static constexpr std::uint64_t kPollInterval = 1024;
 
+    // One opening line of solveAll(): finished yet, how many idle workers help it, their nodes.
+    struct JobState {
+        std::atomic<bool> done{false};
+        std::atomic<int> helpers{0};
+        std::atomic<std::uint64_t> nodes{0};
+    };
+
     bool externalStopRequested() const { return options_.stopRequested && options_.stopRequested(); }
 
     Position canonical(const Position& position) const {
@@ -314,9 +335,31 @@ private:
             return answer;
         }
 
+        // Searches another worker's job alongside it until that job is done (or the search
+        // stops); the proofs it finds reach the owner through the table. Returns its nodes.
+        std::uint64_t helpJob(const Position& root, JobState& job) {
+            const std::uint64_t nodesBefore = nodes_;
+            job.helpers.fetch_add(1);
+            search_.helpers_.fetch_add(1);
+            helping_ = &job;
+            search(root, Thresholds{}, 0);
+            helping_ = nullptr;
+            search_.helpers_.fetch_sub(1);
+            job.helpers.fetch_sub(1);
+            flushNodes();
+            return nodes_ - nodesBefore;
+        }
+
     private:
-        // Several workers on one root: virtual losses and re-reading the children each round.
-        bool parallel() const { return search_.sharedRoot_ && search_.workers_.size() > 1; }
+        // Several workers in one tree (one root for all, or helpers in a solveAll() job): virtual
+        // losses, and re-reading the children each round.
+        bool parallel() const {
+            return search_.workers_.size() > 1 && (search_.sharedRoot_ || search_.helpers_.load(std::memory_order_relaxed) > 0);
+        }
+        bool stopped() const {
+            return search_.stop_.load(std::memory_order_relaxed) ||
+                   (helping_ != nullptr && helping_->done.load(std::memory_order_relaxed));
+        }
 
         // The starting numbers of a child (in canonical form): what the table knows (one probe),
         // a finished game or an oracle answer, else the estimate from its number of moves.
@@ -384,7 +427,7 @@ private:
             for (bool refresh = false; !decided; refresh = parallel()) {
                 if (refresh) readBack(expansion);
                 result = expansion.summarize();
-                if (result.proven() || limits.reachedBy(result) || search_.stop_.load(std::memory_order_relaxed)) break;
+                if (result.proven() || limits.reachedBy(result) || stopped()) break;
                 Thresholds childLimits;
                 const int best = expansion.bestChild(result, limits, busyWorkers, childLimits);
                 expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1);
@@ -441,6 +484,7 @@ private:
         std::uint64_t reported_ = 0;
         double lastProgress_ = 0.0;
         double lastCheckpoint_ = 0.0;
+        JobState* helping_ = nullptr;  // the solveAll() job this worker helps, if any
     };
 
     G game_;
@@ -452,6 +496,7 @@ private:
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> stop_{false};
     bool sharedRoot_ = true;  // false while solveAll() hands each worker its own positions
+    std::atomic<int> helpers_{0};  // workers of solveAll() helping another's job
     std::atomic<bool> rootProven_{false};
     Value rootValue_ = Value::Loss;
     std::atomic<std::uint64_t> sharedNodes_{0};

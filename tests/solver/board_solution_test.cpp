@@ -83,3 +83,24 @@ TEST_CASE("board values agree with the baseline on the start positions, pie rule
 }
 
 }  // namespace papamu
+
+namespace papamu {
+
+// With more workers than hard lines, idle workers help the lines still running: values of every
+// line must not change.
+TEST_CASE("every opening line has the same value at 1, 2 and 4 threads", "[solver]") {
+    const KonaneGame game(BoardGeometry(5, 6));
+    const BoardSolution one = solveBoard(game, 1);
+    for (const int threads : {2, 4}) {
+        const BoardSolution many = solveBoard(game, threads);
+        REQUIRE(many.lines.size() == one.lines.size());
+        CHECK(many.value == one.value);
+        for (std::size_t index = 0; index < one.lines.size(); ++index) {
+            CHECK(many.lines[index].moves == one.lines[index].moves);
+            CHECK(many.lines[index].value == one.lines[index].value);
+        }
+        CHECK(many.nodes > 0);
+    }
+}
+
+}  // namespace papamu
