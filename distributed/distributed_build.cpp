@@ -43,6 +43,10 @@ public:
         solver_.beginStoneGroup(solver_.index().layerStones(first));
         const std::vector<LayerToSolve> layers = layersToSolve(first, last);
         const std::vector<WorkUnit> units = planStoneGroup(layers, session_.size(), options_.sliceEntries);
+        for (const WorkUnit& unit : units) {
+            slices_ += unit.slices > 1 ? 1 : 0;
+            slicedLayers_ += unit.slices > 1 && unit.slice == 0 ? 1 : 0;
+        }
         requireAgreement(session_, attempt([&] {
                              for (const WorkUnit& unit : units) {
                                  if (unit.rank == session_.rank()) solveUnit(unit);
@@ -56,6 +60,8 @@ public:
     }
 
     const std::vector<bool>& solved() const { return solved_; }
+    int slicedLayers() const { return slicedLayers_; }
+    int slices() const { return slices_; }
 
 private:
     // The layers of the group without a valid file: rank 0 checks (validating each file in full,
@@ -105,11 +111,13 @@ private:
     const DistributedBuildOptions& options_;
     std::vector<bool> solved_;
     int unitsWritten_ = 0;
+    int slicedLayers_ = 0;
+    int slices_ = 0;
 };
 
 }  // namespace
 
-TableBuildSummary buildTableDistributed(const MpiSession& session, GameKind game, BoardSize size, const Variant& variant,
+DistributedBuildSummary buildTableDistributed(const MpiSession& session, GameKind game, BoardSize size, const Variant& variant,
                                         const std::string& root, const TableBuildOptions& options,
                                         const DistributedBuildOptions& distributed) {
     const auto started = std::chrono::steady_clock::now();
@@ -135,13 +143,15 @@ TableBuildSummary buildTableDistributed(const MpiSession& session, GameKind game
         build.buildStoneGroup(first, last);
         first = last;
     }
-    TableBuildSummary summary;
+    DistributedBuildSummary summary;
     requireAgreement(session, attempt([&] {
-                         if (session.rank() == 0) summary = solver->finish(build.solved());
+                         if (session.rank() == 0) summary.table = solver->finish(build.solved());
                      }));
-    summary.directory = directory;
-    summary.rejectedFiles = solver->store().rejectedFiles();
-    summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    summary.table.directory = directory;
+    summary.table.rejectedFiles = solver->store().rejectedFiles();
+    summary.table.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    summary.slicedLayers = build.slicedLayers();
+    summary.slices = build.slices();
     return summary;
 }
 

@@ -21,11 +21,16 @@ struct DistributedBuildOptions {
     int killAfterUnits = 0;
 };
 
+struct DistributedBuildSummary {
+    TableBuildSummary table;  // complete on rank 0 only
+    int slicedLayers = 0;     // layers solved in slices by several ranks, and their slice count
+    int slices = 0;
+};
+
 // Called by every rank with the same arguments. Rank 0 takes the directory lock for the whole
 // job. Throws std::runtime_error with the first failing rank's reason on every rank (a locked
 // directory, bad rules, a damaged file...); a rank that dies ends the job through mpirun.
-// The summary is complete on rank 0 only (the other ranks count their own layers).
-TableBuildSummary buildTableDistributed(const MpiSession& session, GameKind game, BoardSize size, const Variant& variant,
+DistributedBuildSummary buildTableDistributed(const MpiSession& session, GameKind game, BoardSize size, const Variant& variant,
                                         const std::string& root, const TableBuildOptions& options,
                                         const DistributedBuildOptions& distributed);
 

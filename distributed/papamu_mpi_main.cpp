@@ -28,14 +28,16 @@ int intOption(const ParsedArguments& arguments, const char* name, int fallback, 
     return value;
 }
 
-void printSummary(const TableBuildSummary& summary, const TableIndex& index, const ParsedArguments& arguments, int ranks, int threads) {
+void printSummary(const distributed::DistributedBuildSummary& distributedSummary, const TableIndex& index, const ParsedArguments& arguments, int ranks, int threads) {
+    const TableBuildSummary& summary = distributedSummary.table;
     if (jsonRequested(arguments)) {
         const nlohmann::ordered_json json{{"directory", summary.directory},       {"layers", index.layerCount()},
                                           {"layers_solved", summary.layersSolved}, {"layers_reused", summary.layersReused},
                                           {"positions", summary.positions},        {"entries", summary.entries},
                                           {"wins", summary.wins},                  {"losses", summary.losses},
                                           {"bytes_on_disk", summary.bytesOnDisk},  {"seconds", summary.seconds},
-                                          {"ranks", ranks},                        {"threads_per_rank", threads}};
+                                          {"ranks", ranks},                        {"threads_per_rank", threads},
+                                          {"sliced_layers", distributedSummary.slicedLayers}, {"slices", distributedSummary.slices}};
         std::cout << json.dump() << "\n";
         return;
     }
@@ -45,7 +47,9 @@ void printSummary(const TableBuildSummary& summary, const TableIndex& index, con
     std::printf("wins/losses  %llu / %llu for the side to move; longest win %d plies, longest loss %d plies\n",
                 static_cast<unsigned long long>(summary.wins), static_cast<unsigned long long>(summary.losses), summary.longestWin,
                 summary.longestLoss);
-    std::printf("time         %.2f s, %d ranks x %d threads\n", summary.seconds, ranks, threads);
+    std::printf("work         %d ranks x %d threads; %d layers solved in %d slices by several ranks\n", ranks, threads,
+                distributedSummary.slicedLayers, distributedSummary.slices);
+    std::printf("time         %.2f s\n", summary.seconds);
 }
 
 int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
@@ -80,10 +84,10 @@ int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
                                                                   : defaultMemoryBudget() / static_cast<std::uint64_t>(session.localSize());
     requireWithinBudget(estimateBuildMemory(index), budget,
                         "building " + std::string(gameName(selection.kind)) + " " + selection.size.name() + " on one rank");
-    const TableBuildSummary summary = distributed::buildTableDistributed(session, selection.kind, selection.size, selection.variant,
+    const distributed::DistributedBuildSummary summary = distributed::buildTableDistributed(session, selection.kind, selection.size, selection.variant,
                                                                          arguments.values["tb"].as<std::string>(), options, distributedOptions);
     if (session.rank() == 0) {
-        for (const std::string& rejected : summary.rejectedFiles) std::cerr << "papamu-mpi build: rebuilt damaged layer: " << rejected << "\n";
+        for (const std::string& rejected : summary.table.rejectedFiles) std::cerr << "papamu-mpi build: rebuilt damaged layer: " << rejected << "\n";
         printSummary(summary, index, arguments, session.size(), options.threads);
     }
     return kSuccess;

@@ -74,13 +74,14 @@ void requireSuccess(const testing::CommandResult& result) {
     REQUIRE(result.exitCode == 0);
 }
 
-void checkSameAsSingleProcess(const Board& board, int ranks, const std::string& extra) {
+void checkSameAsSingleProcess(const Board& board, int ranks, const std::string& extra, bool sliced) {
     testing::TemporaryDirectory single;
     testing::TemporaryDirectory distributed;
     requireSuccess(runShell(singleBuild(board, single.string())));
     const testing::CommandResult result = runShell(mpiBuild(ranks, board, distributed.string(), extra));
     requireSuccess(result);
     CHECK_THAT(result.out, Catch::Contains("\"layers_reused\":0") && Catch::Contains("\"ranks\":" + std::to_string(ranks)));
+    CHECK((result.out.find("\"sliced_layers\":0,") == std::string::npos) == sliced);
     const auto expected = tableFiles(tableDirectory(single, board));
     CHECK(expected.size() > 20);
     CHECK(tableFiles(tableDirectory(distributed, board)) == expected);
@@ -92,14 +93,14 @@ void checkSameAsSingleProcess(const Board& board, int ranks, const std::string& 
 }  // namespace
 
 TEST_CASE("mpirun -np 2, whole layers: Konane 4x5 and Unane 3x4 byte-identical to papamu build", "[mpi]") {
-    checkSameAsSingleProcess(kKonane, 2, "");
-    checkSameAsSingleProcess(kUnane, 2, "");
+    checkSameAsSingleProcess(kKonane, 2, "", false);
+    checkSameAsSingleProcess(kUnane, 2, "", false);
 }
 
 TEST_CASE("mpirun -np 3 --oversubscribe, sliced layers: Konane 4x5 and Unane 3x4 byte-identical", "[mpi]") {
     // Slices of 3000 entries: most layers are cut, across block boundaries (blocks hold 32768).
-    checkSameAsSingleProcess(kKonane, 3, "--slice-entries 3000");
-    checkSameAsSingleProcess(kUnane, 3, "--slice-entries 3000");
+    checkSameAsSingleProcess(kKonane, 3, "--slice-entries 3000", true);
+    checkSameAsSingleProcess(kUnane, 3, "--slice-entries 3000", true);
 }
 
 TEST_CASE("a rank killed in the middle: no layer looks finished that is not, and a rerun gives the same bytes", "[mpi][resume]") {
