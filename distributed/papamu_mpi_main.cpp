@@ -19,15 +19,6 @@ using namespace papamu::cli;
 
 namespace {
 
-int intOption(const ParsedArguments& arguments, const char* name, int fallback, int low, int high) {
-    if (!arguments.values.count(name)) return fallback;
-    const int value = arguments.values[name].as<int>();
-    if (value < low || value > high) {
-        throw std::invalid_argument(std::string("--") + name + " must be from " + std::to_string(low) + " to " + std::to_string(high));
-    }
-    return value;
-}
-
 void printSummary(const distributed::DistributedBuildSummary& distributedSummary, const TableIndex& index, const ParsedArguments& arguments, int ranks, int threads) {
     const TableBuildSummary& summary = distributedSummary.table;
     if (jsonRequested(arguments)) {
@@ -69,10 +60,10 @@ int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
     if (!arguments.values.count("tb")) throw std::invalid_argument("--tb DIR is required");
     const GameSelection selection = selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
     TableBuildOptions options;
-    options.maxStones = intOption(arguments, "max-stones", -1, 0, 64);
+    options.maxStones = positiveOption(arguments, "max-stones", -1, 0, 64);
     const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    options.threads = intOption(arguments, "threads", std::max(1, cores / session.localSize()), 1, 1024);
-    options.compressionLevel = intOption(arguments, "compression", 9, 1, 19);
+    options.threads = positiveOption(arguments, "threads", std::max(1, cores / session.localSize()), 1, 1024);
+    options.compressionLevel = positiveOption(arguments, "compression", 9, 1, 19);
     distributed::DistributedBuildOptions distributedOptions;
     if (arguments.values.count("slice-entries")) distributedOptions.sliceEntries = arguments.values["slice-entries"].as<std::uint64_t>();
     if (distributedOptions.sliceEntries == 0) throw std::invalid_argument("--slice-entries must be at least 1");

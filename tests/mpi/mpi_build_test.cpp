@@ -61,12 +61,7 @@ fs::path tableDirectory(const testing::TemporaryDirectory& root, const Board& bo
 // Every file of a table directory with its bytes (the lock file too: empty after a build);
 // leftover .tmp files of a killed job are not table data and are skipped.
 std::map<std::string, std::vector<char>> tableFiles(const fs::path& directory) {
-    std::map<std::string, std::vector<char>> files;
-    for (const auto& item : fs::directory_iterator(directory)) {
-        if (item.path().filename().string().ends_with(".tmp")) continue;
-        files[item.path().filename().string()] = testing::fileBytes(item.path());
-    }
-    return files;
+    return testing::directoryFiles(directory, [](const std::string& name) { return name.ends_with(".tmp"); });
 }
 
 void requireSuccess(const testing::CommandResult& result) {

@@ -15,12 +15,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::map<std::string, std::vector<char>> tableFiles(const fs::path& directory) {
-    std::map<std::string, std::vector<char>> files;
-    for (const auto& item : fs::directory_iterator(directory)) {
-        if (item.path().filename() == DirectoryLock::kFileName) continue;
-        files[item.path().filename().string()] = testing::fileBytes(item.path());
-    }
-    return files;
+    return testing::directoryFiles(directory, [](const std::string& name) { return name == DirectoryLock::kFileName; });
 }
 
 }  // namespace
