@@ -88,7 +88,9 @@ int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
 
 int main(int argc, char** argv) {
     const distributed::MpiSession session(argc, argv);
-    // Every rank parses the same arguments and reaches the same verdict; rank 0 speaks for all.
+    // Every rank parses the same arguments and reaches the same verdict; rank 0 speaks for all
+    // (--help, the summary, the one error line).
+    if (session.rank() != 0) std::cout.setstate(std::ios::failbit);
     try {
         if (argc < 2 || std::string_view(argv[1]) != "build") throw std::invalid_argument("usage: mpirun -np N papamu-mpi build GAME RxC --tb DIR (see papamu-mpi build --help)");
         return runBuild(session, argc - 1, argv + 1);
