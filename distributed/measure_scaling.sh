@@ -2,6 +2,7 @@
 # Times one board built by `papamu build` (1 and 2 threads) and by papamu-mpi (1 and 2 ranks x
 # 1 and 2 threads), all in one run, checks that every table is byte-identical to the first, and
 # appends one JSON line per build to results/data/mpi_scaling.jsonl (commit, machine cores, load).
+# Wall time says little on a shared machine: compare cpu_seconds (the work done) too.
 # Usage: distributed/measure_scaling.sh PAPAMU PAPAMU_MPI GAME RxC [OUTPUT]
 set -euo pipefail
 papamu=$1 papamu_mpi=$2 game=$3 board=$4
@@ -14,15 +15,16 @@ reference=""
 
 run() {  # label ranks threads command...
   local label=$1 ranks=$2 threads=$3; shift 3
-  local root="$work/r${ranks}t${threads}$RANDOM" load_before started seconds
+  local root="$work/r${ranks}t${threads}$RANDOM" load_before
   load_before=$(cut -d' ' -f1 /proc/loadavg)
-  started=$(date +%s.%N)
-  "$@" --tb "$root" >/dev/null
-  seconds=$(echo "$(date +%s.%N) - $started" | bc)
+  # Wall and processor seconds (user + system of every rank: mpirun waits for them).
+  local TIMEFORMAT='%R %U %S' timing seconds user system
+  timing=$( { time "$@" --tb "$root" >/dev/null 2>"$work/stderr"; } 2>&1 ) || { cat "$work/stderr" >&2; exit 1; }
+  read -r seconds user system <<<"$timing"
   local table=("$root"/*)
   if [ -z "$reference" ]; then reference=${table[0]}; else diff -r "$reference" "${table[0]}" >/dev/null; fi
-  printf '{"game":"%s","board":"%s","program":"%s","ranks":%d,"threads_per_rank":%d,"seconds":%.2f,"identical_to_first":true,"cores":%d,"load_before":%s,"load_after":%s,"commit":"%s"}\n' \
-    "$game" "$board" "$label" "$ranks" "$threads" "$seconds" "$(nproc)" "$load_before" \
+  printf '{"game":"%s","board":"%s","program":"%s","ranks":%d,"threads_per_rank":%d,"seconds":%.2f,"cpu_seconds":%.2f,"identical_to_first":true,"cores":%d,"load_before":%s,"load_after":%s,"commit":"%s"}\n' \
+    "$game" "$board" "$label" "$ranks" "$threads" "$seconds" "$(echo "$user + $system" | bc)" "$(nproc)" "$load_before" \
     "$(cut -d' ' -f1 /proc/loadavg)" "$commit" | tee -a "$output"
   [ "$reference" = "${table[0]}" ] || rm -rf "$root"  # the first table stays: the others are compared with it
 }
