@@ -3,8 +3,8 @@
 #include <csignal>
 #include <chrono>
 #include <filesystem>
+#include <cstdio>
 #include <memory>
-#include <optional>
 
 #include "distributed/slice_file.hpp"
 #include "distributed/work_plan.hpp"
@@ -43,6 +43,7 @@ public:
         solver_.beginStoneGroup(solver_.index().layerStones(first));
         const std::vector<LayerToSolve> layers = layersToSolve(first, last);
         const std::vector<WorkUnit> units = planStoneGroup(layers, session_.size(), options_.sliceEntries);
+        const int slicesBefore = slices_;
         for (const WorkUnit& unit : units) {
             slices_ += unit.slices > 1 ? 1 : 0;
             slicedLayers_ += unit.slices > 1 && unit.slice == 0 ? 1 : 0;
@@ -52,11 +53,17 @@ public:
                                  if (unit.rank == session_.rank()) solveUnit(unit);
                              }
                          }));
-        requireAgreement(session_, attempt([&] {
-                             for (const WorkUnit& unit : units) {
-                                 if (unit.rank == session_.rank() && unit.slices > 1 && unit.slice == 0) assembleLayer(unit.layer, units);
-                             }
-                         }));
+        if (slices_ > slicesBefore) {  // the same on every rank: they share the plan
+            requireAgreement(session_, attempt([&] {
+                                 for (const WorkUnit& unit : units) {
+                                     if (unit.rank == session_.rank() && unit.slices > 1 && unit.slice == 0) assembleLayer(unit.layer, units);
+                                 }
+                             }));
+        }
+        if (options_.progress && session_.rank() == 0) {
+            std::fprintf(stderr, "papamu-mpi build: %d stones: %d layers, %zu solved in %zu units on %d ranks\n",
+                         solver_.index().layerStones(first), last - first, layers.size(), units.size(), session_.size());
+        }
     }
 
     const std::vector<bool>& solved() const { return solved_; }

@@ -15,6 +15,7 @@ namespace papamu::distributed {
 struct DistributedBuildOptions {
     // Layers with more entries are cut into slices of about this many solved by several ranks.
     std::uint64_t sliceEntries = std::uint64_t{1} << 24;
+    bool progress = false;  // rank 0 prints a line on standard error after each stone group
     // Fault injection for the tests (PAPAMU_MPI_KILL_AFTER="RANK:UNITS"): that rank kills itself
     // with SIGKILL after it has written UNITS layer or slice files. -1: never.
     int killRank = -1;

@@ -52,6 +52,7 @@ int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
         "threads", options::value<int>(), "oneTBB threads per rank (default: the machine's cores / its ranks)")(
         "compression", options::value<int>()->default_value(9), "zstd level of the layer files, 1..19")(
         "slice-entries", options::value<std::uint64_t>(), "cut layers with more entries into slices for several ranks (default 16777216)")(
+        "progress", "print a line on standard error after each stone group")(
         "memory", options::value<std::string>(), "memory budget per rank, e.g. 8G (default: 75% of available memory / ranks on the machine)");
     const ParsedArguments arguments = parseArguments(
         argc, argv, "mpirun -np N papamu-mpi build GAME RxC --tb DIR [--threads T] [--max-stones K] [--variant V] [--json]", described);
@@ -67,6 +68,7 @@ int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
     distributed::DistributedBuildOptions distributedOptions;
     if (arguments.values.count("slice-entries")) distributedOptions.sliceEntries = arguments.values["slice-entries"].as<std::uint64_t>();
     if (distributedOptions.sliceEntries == 0) throw std::invalid_argument("--slice-entries must be at least 1");
+    distributedOptions.progress = arguments.values.count("progress") > 0;
     distributed::readFaultInjection(std::getenv("PAPAMU_MPI_KILL_AFTER"), distributedOptions);
 
     const TableIndex index(selection.kind, BoardGeometry(selection.size.rows, selection.size.columns), options.maxStones);
