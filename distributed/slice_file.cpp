@@ -1,15 +1,13 @@
 #include "distributed/slice_file.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 #include <array>
-#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 
+#include "support/atomic_file.hpp"
 #include "tablebase/layer_file.hpp"
 
 namespace papamu::distributed {
@@ -31,16 +29,6 @@ std::uint64_t getLittle(const std::uint8_t* in, int bytes) {
     return value;
 }
 
-void writeFully(int descriptor, const std::uint8_t* data, std::size_t size, const std::string& path) {
-    while (size > 0) {
-        const ssize_t written = ::write(descriptor, data, size);
-        if (written < 0 && errno == EINTR) continue;
-        if (written < 0) throw TableError(path + ": write failed: " + std::strerror(errno));
-        data += written;
-        size -= static_cast<std::size_t>(written);
-    }
-}
-
 }  // namespace
 
 std::string sliceFileName(const std::string& layerPath, int slice, int slices) {
@@ -54,19 +42,8 @@ void writeSliceFile(const std::string& path, std::uint64_t begin, std::span<cons
     putLittle(&header[16], begin, 8);
     putLittle(&header[24], values.size(), 8);
     putLittle(&header[32], XXH3_64bits(values.data(), values.size()), 8);
-    const std::string temporary = path + ".tmp";
-    const int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (descriptor < 0) throw TableError(temporary + ": cannot create: " + std::strerror(errno));
-    try {
-        writeFully(descriptor, header.data(), header.size(), temporary);
-        writeFully(descriptor, values.data(), values.size(), temporary);
-        if (::fsync(descriptor) != 0) throw TableError(temporary + ": fsync failed: " + std::strerror(errno));
-    } catch (...) {
-        ::close(descriptor);
-        throw;
-    }
-    ::close(descriptor);
-    std::filesystem::rename(temporary, path);
+    writeFileAtomically(path, {std::string_view(reinterpret_cast<const char*>(header.data()), header.size()),
+                               std::string_view(reinterpret_cast<const char*>(values.data()), values.size())});
 }
 
 std::vector<RetrogradeEntry> readSliceFile(const std::string& path, std::uint64_t begin, std::uint64_t count) {

@@ -12,7 +12,7 @@
 //   24 8  entry count of the range
 //   32 8  XXH3_64bits (seed 0) of the entries
 //   40 .. entries, one byte each (solver/retrograde_entry.hpp)
-// Written to NAME.tmp, fsync, rename, like layer files: a slice is either absent or complete.
+// Written like layer files (support/atomic_file.hpp): a slice is either absent or complete.
 // The reader rejects a wrong magic, version, range or size and a checksum mismatch.
 #include <cstdint>
 #include <span>
