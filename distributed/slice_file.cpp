@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "support/atomic_file.hpp"
+#include "support/little_endian.hpp"
 #include "tablebase/layer_file.hpp"
 
 namespace papamu::distributed {
@@ -18,16 +19,6 @@ constexpr std::array<char, 8> kSliceMagic{'P', 'A', 'P', 'A', 'M', 'U', 'S', 'L'
 constexpr std::uint32_t kSliceFormatVersion = 1;
 constexpr std::size_t kSliceHeaderBytes = 40;
 constexpr const char* kSliceMarker = ".pmtb.slice-";
-
-void putLittle(std::uint8_t* out, std::uint64_t value, int bytes) {
-    for (int byte = 0; byte < bytes; ++byte) out[byte] = static_cast<std::uint8_t>(value >> (8 * byte));
-}
-
-std::uint64_t getLittle(const std::uint8_t* in, int bytes) {
-    std::uint64_t value = 0;
-    for (int byte = 0; byte < bytes; ++byte) value |= static_cast<std::uint64_t>(in[byte]) << (8 * byte);
-    return value;
-}
 
 }  // namespace
 
