@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times one board built by `papamu build` (1 and 2 threads) and by papamu-mpi (1 and 2 ranks x
-# 1 and 2 threads), all in one run, checks that every table is byte-identical to the first, and
+# 1 and 2 threads; then 2 ranks with big layers sliced), all in one run, checks that every table is byte-identical to the first, and
 # appends one JSON line per build to results/data/mpi_scaling.jsonl (commit, machine cores, load).
 # Wall time says little on a shared machine: compare cpu_seconds (the work done) too.
 # Usage: distributed/measure_scaling.sh PAPAMU PAPAMU_MPI GAME RxC [OUTPUT]
@@ -36,3 +36,6 @@ for ranks in 1 2; do
     run papamu-mpi "$ranks" "$threads" mpirun --oversubscribe --bind-to none -np "$ranks" "$papamu_mpi" build "$game" "$board" --threads "$threads"
   done
 done
+# Every layer above 2^20 entries cut into slices: the cost of the hand-over and the assembly.
+label="papamu-mpi --slice-entries 1048576"
+run "$label" 2 1 mpirun --oversubscribe --bind-to none -np 2 "$papamu_mpi" build "$game" "$board" --threads 1 --slice-entries 1048576
