@@ -8,6 +8,11 @@
 
 namespace papamu {
 
+// Linux 6.1 and later; older C library headers lack the name.
+#if defined(__linux__) && !defined(MADV_COLLAPSE)
+#define MADV_COLLAPSE 25
+#endif
+
 namespace {
 
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
@@ -29,8 +34,15 @@ PageMemory::PageMemory(std::size_t bytes) : bytes_(bytes) {
     }
     const auto address = reinterpret_cast<std::uintptr_t>(mapping_);
     aligned_ = reinterpret_cast<void*>(slack == 0 ? address : (address + kHugePage - 1) & ~(kHugePage - 1));
+}
+
+void PageMemory::useHugePages() {
+    if (aligned_ == nullptr || !wantsHugePages(bytes_)) return;
 #ifdef MADV_HUGEPAGE
-    if (slack != 0) madvise(aligned_, bytes_, MADV_HUGEPAGE);  // a hint: refused is fine
+    madvise(aligned_, bytes_, MADV_HUGEPAGE);  // hints: refused is fine
+#endif
+#ifdef MADV_COLLAPSE
+    madvise(aligned_, bytes_, MADV_COLLAPSE);
 #endif
 }
 

@@ -1,9 +1,12 @@
 #pragma once
 // Zeroed memory that costs nothing until it is used: an anonymous private mapping whose pages the
 // kernel supplies (already zero) on first touch, so a 64 GB table starts as fast as a 1 MB one.
-// Large mappings are aligned to 2 MiB and offered to transparent huge pages (MADV_HUGEPAGE), which
-// takes most of the TLB misses out of random table probes. `zero()` hands the touched pages back
-// instead of writing zeros over the whole range.
+// Large mappings are aligned to 2 MiB so that `useHugePages()` can turn them into transparent huge
+// pages, which takes most of the TLB misses out of random table probes. That is not the default:
+// a huge page costs 2 MiB of zeroing on first touch, so a small search on a big table would pay
+// for all of it (measured, `solve konane 5x7 --hash 8192`: 17.6 s CPU with huge pages from the
+// start, 4.3 s with small pages); the table switches once it is used enough to pay back.
+// `zero()` hands the touched pages back instead of writing zeros over the whole range.
 #include <cstddef>
 
 namespace papamu {
@@ -20,6 +23,9 @@ public:
     std::size_t bytes() const { return bytes_; }
     // Every byte reads zero again; pages never touched cost nothing.
     void zero();
+    // Asks for huge pages from now on and collapses the pages already there into huge pages
+    // (MADV_HUGEPAGE, MADV_COLLAPSE; either may be refused, which only costs speed).
+    void useHugePages();
 
 private:
     void* mapping_ = nullptr;

@@ -76,8 +76,17 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
     *victim = Entry{position.black, position.white, numbers.proof, numbers.disproof,
                     static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU)), tag};
     unlock(index);
-    if (filled) used_.fetch_add(1, std::memory_order_relaxed);
+    if (filled) {
+        used_.fetch_add(1, std::memory_order_relaxed);
+        switchToHugePagesWhenUsed();
+    }
     return filled;
+}
+
+void ProofTable::switchToHugePagesWhenUsed() {
+    if (static_cast<double>(used()) < static_cast<double>(capacity()) * kHugePageFill) return;
+    if (hugePages_.load(std::memory_order_relaxed) || hugePages_.exchange(true)) return;
+    memory_.useHugePages();
 }
 
 void ProofTable::collectIfFull() {
@@ -131,6 +140,7 @@ std::size_t ProofTable::collectGarbage(std::size_t targetUsed) {
 void ProofTable::clear() {
     if (touched_.load(std::memory_order_relaxed)) memory_.zero();
     touched_.store(false, std::memory_order_relaxed);
+    hugePages_.store(false, std::memory_order_relaxed);  // the pages handed back stay huge-page eligible
     used_.store(0, std::memory_order_relaxed);
     garbageTrigger_.store(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger), std::memory_order_relaxed);
 }

@@ -4,6 +4,8 @@
 // hash collision can only cost a lookup, never lend one position's proof to another.
 // - Memory comes from PageMemory: pages are touched only when used, so the table size (--hash)
 //   costs nothing at start-up, and clear() hands touched pages back instead of rewriting them.
+//   Once kHugePageFill of the entries are in use, the table switches to huge pages (zeroing the
+//   rest then pays back in fewer TLB misses: 1.4 s against 2.5 s CPU on `solve konane 6x6`).
 // - Replacement inside a bucket evicts the entry of least priority: its work (search nodes spent
 //   below it), counted four times for a proof, since a proof is worth more than an estimate.
 // - Garbage collection for runs far longer than the table (df-pn+ practice, as in
@@ -36,6 +38,7 @@ public:
     // Fractions of the capacity: a sweep starts above the first and stops near the second.
     static constexpr double kGarbageTrigger = 0.98;
     static constexpr double kGarbageTarget = 0.90;
+    static constexpr double kHugePageFill = 1.0 / 32;
     // Smaller tables rely on bucket replacement alone (a sweep would run every few stores).
     static constexpr std::size_t kGarbageMinimumCapacity = 4096;
 
@@ -123,6 +126,7 @@ private:
     void lock(std::size_t bucket) const;
     void unlock(std::size_t bucket) const;
     void collectIfFull();
+    void switchToHugePagesWhenUsed();
 
     std::size_t bucketCount_;
     bool concurrent_;
@@ -131,6 +135,7 @@ private:
     std::atomic<std::size_t> used_{0};
     std::atomic<std::size_t> garbageTrigger_;
     std::atomic<bool> collecting_{false};
+    std::atomic<bool> hugePages_{false};
     std::atomic<std::uint64_t> collections_{0};
     std::atomic<bool> touched_{false};  // anything stored since the last clear()
 };
