@@ -36,13 +36,13 @@ PageMemory::PageMemory(std::size_t bytes) : bytes_(bytes) {
     aligned_ = reinterpret_cast<void*>(slack == 0 ? address : (address + kHugePage - 1) & ~(kHugePage - 1));
 }
 
-void PageMemory::useHugePages() {
+void PageMemory::useHugePages(bool collapseTouched) {
     if (aligned_ == nullptr || !wantsHugePages(bytes_)) return;
 #ifdef MADV_HUGEPAGE
     madvise(aligned_, bytes_, MADV_HUGEPAGE);  // hints: refused is fine
 #endif
 #ifdef MADV_COLLAPSE
-    madvise(aligned_, bytes_, MADV_COLLAPSE);
+    if (collapseTouched) madvise(aligned_, bytes_, MADV_COLLAPSE);
 #endif
 }
 

@@ -23,9 +23,10 @@ public:
     std::size_t bytes() const { return bytes_; }
     // Every byte reads zero again; pages never touched cost nothing.
     void zero();
-    // Asks for huge pages from now on and collapses the pages already there into huge pages
-    // (MADV_HUGEPAGE, MADV_COLLAPSE; either may be refused, which only costs speed).
-    void useHugePages();
+    // Asks for huge pages for pages touched from now on (MADV_HUGEPAGE) and, if asked, collapses
+    // the pages already there into huge pages (MADV_COLLAPSE). Either may be refused, which only
+    // costs speed.
+    void useHugePages(bool collapseTouched);
 
 private:
     void* mapping_ = nullptr;

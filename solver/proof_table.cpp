@@ -12,6 +12,10 @@ ProofTable::ProofTable(ProofTableBytes size, bool concurrent)
       locks_(new std::atomic<std::uint8_t>[kLockStripes]),
       garbageTrigger_(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger)) {
     for (std::size_t stripe = 0; stripe < kLockStripes; ++stripe) locks_[stripe].store(0, std::memory_order_relaxed);
+    if (bytes() <= kEagerHugePageBytes) {
+        hugePages_.store(true, std::memory_order_relaxed);
+        memory_.useHugePages(false);
+    }
 }
 
 std::size_t ProofTable::bucketOf(const Position& position) const {
@@ -86,7 +90,7 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
 void ProofTable::switchToHugePagesWhenUsed() {
     if (static_cast<double>(used()) < static_cast<double>(capacity()) * kHugePageFill) return;
     if (hugePages_.load(std::memory_order_relaxed) || hugePages_.exchange(true)) return;
-    memory_.useHugePages();
+    memory_.useHugePages(true);
 }
 
 void ProofTable::collectIfFull() {
@@ -140,7 +144,8 @@ std::size_t ProofTable::collectGarbage(std::size_t targetUsed) {
 void ProofTable::clear() {
     if (touched_.load(std::memory_order_relaxed)) memory_.zero();
     touched_.store(false, std::memory_order_relaxed);
-    hugePages_.store(false, std::memory_order_relaxed);  // the pages handed back stay huge-page eligible
+    // Pages handed back keep their advice; a big table collapses again once it is used again.
+    hugePages_.store(bytes() <= kEagerHugePageBytes, std::memory_order_relaxed);
     used_.store(0, std::memory_order_relaxed);
     garbageTrigger_.store(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger), std::memory_order_relaxed);
 }

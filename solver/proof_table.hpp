@@ -4,8 +4,10 @@
 // hash collision can only cost a lookup, never lend one position's proof to another.
 // - Memory comes from PageMemory: pages are touched only when used, so the table size (--hash)
 //   costs nothing at start-up, and clear() hands touched pages back instead of rewriting them.
-//   Once kHugePageFill of the entries are in use, the table switches to huge pages (zeroing the
-//   rest then pays back in fewer TLB misses: 1.4 s against 2.5 s CPU on `solve konane 6x6`).
+//   Huge pages (fewer TLB misses: 1.9 s against 2.4 s CPU on `solve konane 6x6`) cost 2 MiB of
+//   zeroing at first touch: a table up to kEagerHugePageBytes uses them from the start (zeroing
+//   all of it is cheap), a bigger one only once kHugePageFill of its entries are in use, so a
+//   small search on a huge --hash pays for what it touches (solver/README.md has the figures).
 // - Replacement inside a bucket evicts the entry of least priority: its work (search nodes spent
 //   below it), counted four times for a proof, since a proof is worth more than an estimate.
 // - Garbage collection for runs far longer than the table (df-pn+ practice, as in
@@ -39,6 +41,7 @@ public:
     static constexpr double kGarbageTrigger = 0.98;
     static constexpr double kGarbageTarget = 0.90;
     static constexpr double kHugePageFill = 1.0 / 32;
+    static constexpr std::size_t kEagerHugePageBytes = std::size_t{1} << 30;
     // Smaller tables rely on bucket replacement alone (a sweep would run every few stores).
     static constexpr std::size_t kGarbageMinimumCapacity = 4096;
 
