@@ -118,7 +118,6 @@ int runBuild(int argc, char** argv) {
         described.add_options()("tb", options::value<std::string>(), "root directory of the tables (required)")(
             "max-stones", options::value<int>(), "only positions with at most this many stones")(
             "threads", options::value<int>(), "worker threads (default: all cores)")(
-            "compression", options::value<int>()->default_value(9), "zstd level of the layer files, 1..19")(
             "memory", options::value<std::string>(), "memory budget, e.g. 8G, 512M, 50% (default: 75% of available memory)");
         const ParsedArguments arguments =
             parseArguments(argc, argv, "papamu build GAME RxC --tb DIR [--max-stones K] [--threads N] [--memory SIZE] [--variant V] [--json]", described);
@@ -130,7 +129,6 @@ int runBuild(int argc, char** argv) {
         buildOptions.maxStones = positiveOption(arguments, "max-stones", -1, 0, 64);
         const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
         buildOptions.threads = positiveOption(arguments, "threads", cores, 1, 1024);
-        buildOptions.compressionLevel = positiveOption(arguments, "compression", 9, 1, 19);
         const std::string root = arguments.values["tb"].as<std::string>();
 
         const TableIndex index(selection.kind, BoardGeometry(selection.size.rows, selection.size.columns), buildOptions.maxStones);

@@ -25,7 +25,7 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
         // Locked before anything is written; held until the manifest says complete.
         std::filesystem::create_directories(summary.directory);
         const DirectoryLock lock(summary.directory);
-        LayerFileStore store(summary.directory, index, variant, options.blockEntries, options.compressionLevel);
+        LayerFileStore store(summary.directory, index, variant, options.blockEntries);
         RetrogradeBuilder builder(rules, index, store, options.threads);
         if (options.progress) builder.setProgressCallback(options.progress);
         if (options.stop) builder.setStopRequest(options.stop);

@@ -8,14 +8,14 @@
 
 #include "rules/game_kind.hpp"
 #include "solver/retrograde_builder.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace papamu {
 
 struct TableBuildOptions {
     int maxStones = -1;  // every layer when negative
     int threads = 1;
-    std::uint32_t blockEntries = 32768;
-    int compressionLevel = 9;
+    std::uint32_t blockEntries = kDefaultBlockEntries;
     std::uint64_t chunkEntries = std::uint64_t{1} << 18;
     std::function<void(const RetrogradeProgress&)> progress;
     std::function<bool()> stop;  // asked between chunks; true interrupts (RetrogradeInterrupted)

@@ -22,7 +22,7 @@ std::variant<KonaneGame, UnaneGame> rulesFor(const TableManifest& manifest) {
     return UnaneGame(geometry, manifest.variant);
 }
 
-// One decompression context and block per thread; probes from any number of threads share nothing else.
+// One decoded block per thread; probes from any number of threads share nothing else.
 BlockCache& threadBlockCache() {
     thread_local BlockCache cache;
     return cache;
