@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/certificate_options.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "rules/game_dispatch.hpp"
@@ -39,6 +40,7 @@ struct SolveSettings {
     std::string tables;
     std::uint64_t memoryBudget = 0;
     const InterruptGuard* interrupt = nullptr;  // df-pn only: the baseline cannot stop half-way
+    CertificateRequest certificate;
 };
 
 // The win/loss tables as the solver's leaf oracle; positions the tables do not hold are searched.
@@ -171,6 +173,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
     const int linePlies = G::kKind == GameKind::Konane ? 2 : 1;
     BoardSolver solver(search, linePlies, settings.limits);
     const BoardSolution solution = solver.solve(game.startPosition());
+    const auto certificate = writeCertificate(settings.certificate, search, game.startPosition(), solution.value);
     clearProgress(settings);
     const bool pie = solution.value != solution.valueWithoutSwap ||
                      std::any_of(solution.lines.begin(), solution.lines.end(), [](const OpeningLine& line) { return line.swapOffered; });
@@ -225,6 +228,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
                               {"peak_rss_mb", peakMegabytes()}};
         if (G::kKind == GameKind::Konane) result["openings"] = openings;
         if (pie) result["winner_without_pie"] = winnerText(winnerWithoutPie);
+        if (certificate) result["certificate"] = *certificate;
         if (settings.interrupt && settings.interrupt->stopRequested()) result["interrupted"] = true;
         std::cout << result.dump() << "\n";
     } else {
@@ -255,6 +259,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
         }
         std::cout << "total: " << statisticsText(total) << ", peak memory " << std::fixed << std::setprecision(0)
                   << peakMegabytes() << " MB\n";
+        if (certificate) std::cout << certificateLine(*certificate) << "\n";
     }
     std::cout.flush();
     if (const auto code = interruptedExit(settings)) return *code;
@@ -270,6 +275,7 @@ int solvePosition(const G& game, O oracle, const Position& position, const Solve
     std::vector<Move> line;
     if (result.value == Value::Win) winning = search.winningMoves(position, settings.all);
     if (result.value) line = search.principalLine(position, 64);
+    const auto certificate = writeCertificate(settings.certificate, search, position, result.value);
     clearProgress(settings);
     const std::vector<std::string> winningNames = winning ? moveNames(geometry, *winning) : std::vector<std::string>{};
     if (settings.json) {
@@ -283,6 +289,7 @@ int solvePosition(const G& game, O oracle, const Position& position, const Solve
                               {"statistics", statisticsJson(result)},
                               {"peak_rss_mb", peakMegabytes()}};
         if (settings.interrupt && settings.interrupt->stopRequested()) output["interrupted"] = true;
+        if (certificate) output["certificate"] = *certificate;
         std::cout << output.dump() << "\n";
     } else {
         std::cout << valueText(result.value);
@@ -290,6 +297,7 @@ int solvePosition(const G& game, O oracle, const Position& position, const Solve
         std::cout << "\n";
         if (!line.empty()) std::cout << "line: " << joined(moveNames(geometry, line)) << "\n";
         std::cout << statisticsText(result) << ", peak memory " << std::fixed << std::setprecision(0) << peakMegabytes() << " MB\n";
+        if (certificate) std::cout << certificateLine(*certificate) << "\n";
     }
     std::cout.flush();
     if (const auto code = interruptedExit(settings)) return *code;
@@ -347,11 +355,13 @@ int runSolve(int argc, char** argv) {
             "tb", options::value<std::string>(), "directory of win/loss tables to probe at the leaves")(
             "method", options::value<std::string>()->default_value("dfpn"),
             "dfpn (proof-number search) or negamax (the plain memoized baseline, value only)")(
-            "no-progress", options::bool_switch(), "no progress line on a terminal");
+            "no-progress", options::bool_switch(), "no progress line on a terminal")(
+            "certificate", options::value<std::string>(),
+            "write a proof certificate of the value to FILE (check it with papamu verify --certificate FILE)");
         const ParsedArguments arguments = parseArguments(
             argc, argv,
             "papamu solve GAME RxC | papamu solve POSITION [--all]  [--threads N] [--hash MB] [--tb DIR] "
-            "[--time-limit S] [--node-limit N] [--memory SIZE] [--json]\n"
+            "[--time-limit S] [--node-limit N] [--memory SIZE] [--certificate FILE] [--json]\n"
             "exit code 0: solved, 1: unknown (a limit was reached), 2: bad input, 130: stopped by Ctrl-C "
             "(what was proven so far is printed)",
             described);
@@ -380,6 +390,10 @@ int runSolve(int argc, char** argv) {
         settings.method = arguments.values["method"].as<std::string>();
         if (settings.method != "dfpn" && settings.method != "negamax") {
             throw std::invalid_argument("--method must be dfpn or negamax, not '" + settings.method + "'");
+        }
+        if (arguments.values.count("certificate")) {
+            if (settings.method != "dfpn") throw std::invalid_argument("--certificate needs --method dfpn (the baseline keeps no proof)");
+            settings.certificate = CertificateRequest{arguments.values["certificate"].as<std::string>(), selection.kind, selection.size};
         }
         settings.progress = !arguments.values["no-progress"].as<bool>() && isatty(STDERR_FILENO) != 0;
         settings.memoryBudget = arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>())

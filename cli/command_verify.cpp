@@ -1,6 +1,7 @@
 // verify: check a claimed winning line, or every puzzle of a file (puzzles/README.md).
 #include <iostream>
 
+#include "cli/certificate_options.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "puzzles/puzzle_checker.hpp"
@@ -62,16 +63,32 @@ int runVerify(int argc, char** argv) {
         options::options_description described("verify options");
         described.add_options()
             ("puzzles", options::value<std::string>(), "check every puzzle of a JSONL or CSV file")
-            ("tb", options::value<std::string>(), "table root or directory for the outcomes (exact search otherwise)");
+            ("tb", options::value<std::string>(), "table root or directory for the outcomes (exact search otherwise)")
+            ("certificate", options::value<std::string>(), "check a proof certificate (written by solve --certificate) with the rules alone")
+            ("threads", options::value<int>()->default_value(2), "--certificate: checking threads");
+        addJsonOption(described);
         addVariantOption(described);
         const ParsedArguments arguments = parseArguments(
             argc, argv,
             "papamu verify POSITION MOVE... [--tb DIR] [--variant V]\n"
-            "       papamu verify --puzzles FILE [--tb DIR] [--variant V]\n\n"
+            "       papamu verify --puzzles FILE [--tb DIR] [--variant V]\n"
+            "       papamu verify --certificate FILE [GAME RxC | POSITION] [--threads N] [--json]\n\n"
+            "A certificate is valid (exit 0) when every recorded winning move and every reply to it leads,\n"
+            "by the rules alone, to a recorded position or a finished win; invalid (exit 1) names the\n"
+            "first failing position, its move and why; an unreadable certificate exits 2.\n"
             "A claim is 'the side to move wins with this line'. Prints 'valid' (exit 0) or the first\n"
             "faulty move with the reason and a refutation (exit 1); bad input exits 2.",
             described);
         if (arguments.helpShown) return kSuccess;
+        if (arguments.values.count("certificate")) {
+            const int threads = arguments.values["threads"].as<int>();
+            if (threads < 1 || threads > 256) throw std::invalid_argument("--threads must be from 1 to 256");
+            if (arguments.values.count("puzzles") || arguments.values.count("tb")) {
+                throw std::invalid_argument("--certificate is checked with the rules alone: it takes no --puzzles or --tb");
+            }
+            return verifyCertificate(arguments.values["certificate"].as<std::string>(), arguments.positional, variantFrom(arguments),
+                                     jsonRequested(arguments), threads);
+        }
         PuzzleChecker checker(arguments.values.count("tb") ? std::optional<std::string>(arguments.values["tb"].as<std::string>())
                                                            : std::nullopt);
         if (arguments.values.count("puzzles")) {
