@@ -111,11 +111,10 @@ private:
             const std::uint64_t end = std::min(total, begin + chunkEntries_);
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 2048),
                               [&](const tbb::blocked_range<std::uint64_t>& range) {
-                                  for (std::uint64_t step = range.begin(); step != range.end(); ++step) {
-                                      const IndexedPosition parent = index_.solvingOrder(layer, step);
+                                  index_.visitSolvingOrder(layer, range.begin(), range.end(), [&](const IndexedPosition& parent) {
                                       entries[parent.entry] = encodeOutcome(outcomeFromChildren(
                                           game_, parent.position, [&](const Position& child) { return childOutcome(child, layer); }));
-                                  }
+                                  });
                               });
             if (progress_) {
                 const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -85,4 +85,11 @@ constexpr std::uint64_t unrankSubset(std::uint64_t rank, int size, int universe)
     return set;
 }
 
+// The set of the same size with the next rank (rank order is increasing order of the sets as
+// integers). `set` must be non-empty; the caller checks that the result stays in its universe.
+constexpr std::uint64_t nextSubset(std::uint64_t set) {
+    const std::uint64_t ripple = set + (set & (~set + 1));
+    return ripple | ((set ^ ripple) >> (lowestCell(set) + 2));
+}
+
 }  // namespace papamu

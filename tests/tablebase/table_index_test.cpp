@@ -56,6 +56,17 @@ void checkRoundTrip(GameKind kind, int rows, int columns, int maxStones) {
             visited[parent.entry] = 1;
             REQUIRE(parent.position == index.positionAt(layer, parent.entry));
         }
+        // The incremental walk gives exactly the same steps, from any start (ranges cut anywhere).
+        const std::uint64_t size = index.layerSize(layer);
+        for (const std::uint64_t cut : {std::uint64_t{0}, size / 3, size / 2 + 1}) {
+            std::uint64_t step = cut;
+            index.visitSolvingOrder(layer, cut, size, [&](const IndexedPosition& parent) {
+                const IndexedPosition expected = index.solvingOrder(layer, step++);
+                REQUIRE(parent.entry == expected.entry);
+                REQUIRE(parent.position == expected.position);
+            });
+            REQUIRE(step == std::max(cut, size));
+        }
         total += index.layerSize(layer);
     }
     CHECK(total == index.totalEntries());
