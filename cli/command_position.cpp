@@ -25,18 +25,6 @@ GameSelection positionArgument(const ParsedArguments& arguments, const char* com
     return selectPosition(arguments.positional.front(), variantFrom(arguments));
 }
 
-// Who has won a position that has ended, in words, or nothing while the game goes on.
-template <class G>
-std::optional<Color> winnerOf(const G& game, const Position& position) {
-    if (const auto value = game.finishedValue(position)) {
-        return *value == Value::Win ? position.sideToMove : opposite(position.sideToMove);
-    }
-    MoveList moves;
-    game.generateMoves(position, moves);
-    if (moves.empty()) return opposite(position.sideToMove);
-    return std::nullopt;
-}
-
 }  // namespace
 
 int runStart(int argc, char** argv) {
@@ -78,7 +66,7 @@ int runShow(int argc, char** argv) {
             for (int column = 0; column < geometry.columns(); ++column) std::cout << padded(columnName(column));
             std::cout << "\n\n" << gameName(selection.kind) << " " << geometry.sizeName() << ", variant "
                       << selection.variant.name() << "\n";
-            if (const auto winner = winnerOf(game, position)) {
+            if (const auto winner = winnerOfEndedGame(game, position)) {
                 std::cout << "game over: " << colorName(*winner) << " has won\n";
             } else {
                 std::cout << colorName(position.sideToMove) << " to move";

@@ -18,10 +18,6 @@ namespace papamu::cli {
 
 namespace {
 
-// Positions with more stones than this are not drawn when exact search is the only oracle:
-// beyond it one search takes seconds (Kōnane 5x6 with 24 stones: ~5-10 s; Ūnane 4x5 with 16: ~3 s).
-int searchStoneLimit(GameKind kind) { return kind == GameKind::Konane ? 20 : 14; }
-
 nlohmann::ordered_json summaryOf(const std::vector<int>& values) {
     if (values.empty()) return nlohmann::ordered_json::object();
     std::vector<int> sorted = values;
@@ -122,7 +118,7 @@ int runPuzzles(int argc, char** argv) {
             PuzzleRun run;
             std::string source = "playouts";
             std::string oracleName = "search";
-            int maxStones = maxStonesOption.value_or(searchStoneLimit(selection.kind));
+            int maxStones = maxStonesOption.value_or(gameTraits(selection.kind).searchStoneLimit);
             const auto started = std::chrono::steady_clock::now();
             if (arguments.values.count("tb")) {
                 const TableProbe table = TableProbe::open(arguments.values["tb"].as<std::string>(), selection.kind, selection.size, selection.variant);

@@ -65,12 +65,6 @@ const char* playerName(Color color) { return color == Color::Black ? "first" : "
 
 std::string valueText(const std::optional<Value>& value) { return value ? valueName(*value) : "unknown"; }
 
-// The colour that wins a position whose value for the side to move is `value`.
-std::optional<Color> winnerOf(const Position& position, const std::optional<Value>& value) {
-    if (!value) return std::nullopt;
-    return *value == Value::Win ? position.sideToMove : opposite(position.sideToMove);
-}
-
 std::string winnerText(const std::optional<Color>& winner) { return winner ? playerName(*winner) : "unknown"; }
 
 double rate(std::uint64_t nodes, double seconds) { return seconds > 0.0 ? static_cast<double>(nodes) / seconds : 0.0; }
@@ -170,8 +164,7 @@ template <class G, class O>
 int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
     const BoardGeometry& geometry = game.geometry();
     auto search = createSearch(game, std::move(oracle), settings, "solving " + std::string(gameName(G::kKind)) + " " + geometry.sizeName());
-    const int linePlies = G::kKind == GameKind::Konane ? 2 : 1;
-    BoardSolver solver(search, linePlies, settings.limits);
+    BoardSolver solver(search, G::kTraits.openingPlies, settings.limits);
     const BoardSolution solution = solver.solve(game.startPosition());
     const auto certificate = writeCertificate(settings.certificate, search, game.startPosition(), solution.value);
     clearProgress(settings);
@@ -226,7 +219,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
                               {"lines", lines},
                               {"statistics", statisticsJson(total)},
                               {"peak_rss_mb", peakMegabytes()}};
-        if (G::kKind == GameKind::Konane) result["openings"] = openings;
+        if (G::kTraits.openingPlies > 1) result["openings"] = openings;
         if (pie) result["winner_without_pie"] = winnerText(winnerWithoutPie);
         if (certificate) result["certificate"] = *certificate;
         if (settings.interrupt && settings.interrupt->stopRequested()) result["interrupted"] = true;
@@ -329,7 +322,7 @@ int solveWithBaseline(const G& game, const Position& position, bool board, const
         }
         std::cout << output.dump() << "\n";
     } else {
-        if (board) std::cout << gameName(G::kKind) << " " << boardName << ": " << colorName(*winnerOf(position, value)) << " wins\n";
+        if (board) std::cout << gameName(G::kKind) << " " << boardName << ": " << colorName(winnerOf(position, value)) << " wins\n";
         else std::cout << valueName(value) << "\n";
         std::cout << compact(static_cast<double>(result.nodes)) << " nodes, " << std::fixed << std::setprecision(2) << result.seconds
                   << " s, " << result.tableUsed << " positions stored, peak memory " << std::setprecision(0) << peakMegabytes() << " MB\n";

@@ -16,6 +16,9 @@
 #include <cstring>
 #include <filesystem>
 
+#include "rules/game_list.hpp"
+#include "support/atomic_file.hpp"
+
 namespace papamu {
 
 namespace {
@@ -87,10 +90,10 @@ LayerHeader decodeHeader(const std::string& path, const std::uint8_t* bytes, std
     }
     if (getLittle(&bytes[12], 4) != kLayerHeaderBytes) fail("unexpected header size");
     LayerHeader header;
-    if (bytes[16] > 1) fail("unknown game code " + std::to_string(bytes[16]));
+    if (bytes[16] >= allGames().size()) fail("unknown game code " + std::to_string(bytes[16]));
     header.game = static_cast<GameKind>(bytes[16]);
     header.variantFlags = bytes[17];
-    if ((header.variantFlags & ~0x7U) != 0) fail("unknown variant flags");
+    if ((header.variantFlags & ~unsigned{kKnownVariantFlags}) != 0) fail("unknown variant flags");
     header.rows = bytes[18];
     header.columns = bytes[19];
     header.black = bytes[20];
@@ -124,18 +127,6 @@ LayerHeader decodeHeader(const std::string& path, const std::uint8_t* bytes, std
              std::to_string(fileSize) + " bytes, the header says " + std::to_string(kLayerHeaderBytes + header.payloadBytes));
     }
     return header;
-}
-
-void writeAll(int descriptor, const std::uint8_t* data, std::size_t size, const std::string& path) {
-    while (size > 0) {
-        const ssize_t written = ::write(descriptor, data, size);
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            throw TableError(path + ": write failed: " + std::strerror(errno));
-        }
-        data += written;
-        size -= static_cast<std::size_t>(written);
-    }
 }
 
 }  // namespace
@@ -207,28 +198,6 @@ void encodeBlock(const HuffmanCode& code, std::span<const RetrogradeEntry> entri
     if (bits > 0) *out = static_cast<std::uint8_t>(pending);
 }
 
-void writeFileAtomically(const std::string& path, std::span<const std::uint8_t> header, std::span<const std::uint8_t> payload) {
-    const std::string temporary = path + ".tmp";
-    const int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (descriptor < 0) throw TableError(temporary + ": cannot create: " + std::strerror(errno));
-    try {
-        writeAll(descriptor, header.data(), header.size(), temporary);
-        writeAll(descriptor, payload.data(), payload.size(), temporary);
-        if (::fsync(descriptor) != 0) throw TableError(temporary + ": fsync failed: " + std::strerror(errno));
-    } catch (...) {
-        ::close(descriptor);
-        throw;
-    }
-    ::close(descriptor);
-    if (::rename(temporary.c_str(), path.c_str()) != 0) throw TableError(path + ": rename failed: " + std::strerror(errno));
-    const std::string directory = std::filesystem::path(path).parent_path().string();
-    const int directoryDescriptor = ::open(directory.empty() ? "." : directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (directoryDescriptor >= 0) {
-        ::fsync(directoryDescriptor);
-        ::close(directoryDescriptor);
-    }
-}
-
 }  // namespace
 
 std::uint64_t writeLayerFile(const std::string& path, LayerHeader header, std::span<const RetrogradeEntry> entries,
@@ -273,7 +242,12 @@ std::uint64_t writeLayerFile(const std::string& path, LayerHeader header, std::s
     auto headerBytes = encodeHeader(header);
     header.checksum = fileChecksum(headerBytes.data(), payload.data(), payload.size());
     headerBytes = encodeHeader(header);
-    writeFileAtomically(path, headerBytes, payload);
+    const auto bytes = [](const auto& buffer) { return std::string_view(reinterpret_cast<const char*>(buffer.data()), buffer.size()); };
+    try {
+        writeFileAtomically(path, {bytes(headerBytes), bytes(payload)});
+    } catch (const AtomicWriteError& error) {
+        throw TableError(error.what());
+    }
     return headerBytes.size() + payload.size();
 }
 

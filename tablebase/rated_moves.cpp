@@ -5,8 +5,7 @@
 namespace papamu {
 
 bool betterMove(const RatedMove& left, const RatedMove& right) {
-    if (left.value != right.value) return left.value == Value::Win;
-    return left.value == Value::Win ? left.remoteness < right.remoteness : left.remoteness > right.remoteness;
+    return betterOutcome(Outcome{left.value, left.remoteness}, Outcome{right.value, right.remoteness});
 }
 
 RatedPosition rateMoves(const TableProbe& table, const Position& position) {
