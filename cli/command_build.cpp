@@ -21,15 +21,6 @@ namespace papamu::cli {
 
 namespace {
 
-int positiveOption(const ParsedArguments& arguments, const char* name, int fallback, int low, int high) {
-    if (!arguments.values.count(name)) return fallback;
-    const int value = arguments.values[name].as<int>();
-    if (value < low || value > high) {
-        throw std::invalid_argument(std::string("--") + name + " must be from " + std::to_string(low) + " to " + std::to_string(high));
-    }
-    return value;
-}
-
 std::string formatSeconds(double seconds) {
     char text[32];
     if (seconds < 120) {

@@ -80,6 +80,15 @@ GameSelection selectStart(const std::string& gameText, const std::string& sizeTe
     return selection;
 }
 
+int positiveOption(const ParsedArguments& arguments, const char* name, int fallback, int low, int high) {
+    if (!arguments.values.count(name)) return fallback;
+    const int value = arguments.values[name].as<int>();
+    if (value < low || value > high) {
+        throw std::invalid_argument(std::string("--") + name + " must be from " + std::to_string(low) + " to " + std::to_string(high));
+    }
+    return value;
+}
+
 int guardedRun(const std::string& command, const std::function<int()>& body) {
     try {
         return body();

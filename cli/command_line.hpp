@@ -46,6 +46,10 @@ struct GameSelection {
 GameSelection selectPosition(const std::string& positionText, const Variant& variant);
 GameSelection selectStart(const std::string& gameText, const std::string& sizeText, const Variant& variant);
 
+// The int option `name`, or fallback when absent; std::invalid_argument naming it when it is
+// outside [low, high].
+int positiveOption(const ParsedArguments& arguments, const char* name, int fallback, int low, int high);
+
 // Runs a command body, turning exceptions into a one-line message on stderr and an exit code.
 int guardedRun(const std::string& command, const std::function<int()>& body);
 
