@@ -23,6 +23,7 @@ constexpr std::array kCommands{
     Command{"build", "build win/loss tables of a board", papamu::cli::runBuild},
     Command{"probe", "look up a position and its moves in the tables", papamu::cli::runProbe},
     Command{"tb-verify", "check tables on disk and re-solve a sample", papamu::cli::runTableVerify},
+    Command{"serve", "the local web explorer: positions, tables, puzzles", papamu::cli::runServe},
 };
 
 void printUsage(std::ostream& out) {
