@@ -187,6 +187,8 @@ ApiResponse ExplorerApi::position(const QueryParameters& given) const {
             const BoardGeometry& geometry = game.geometry();
             Json json = rulesJson(request);
             json["rows"] = rowsJson(json["position"].get<std::string>());
+            json["column_names"] = Json::array();
+            for (int column = 0; column < geometry.columns(); ++column) json["column_names"].push_back(columnName(column));
             json["side"] = colorName(request.position.sideToMove);
             json["swap_available"] = request.position.swapAvailable;
             MoveList moves;
