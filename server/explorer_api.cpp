@@ -131,7 +131,7 @@ Json probeJson(const PositionRequest& request, const ProbeAnswer& answer) {
     json["value"] = valueJson(answer.value);
     json["remoteness"] = remotenessJson(answer.remoteness);
     json["moves"] = Json::array();
-    for (const RatedMove& move : answer.moves) {
+    for (const MoveAnswer& move : answer.moves) {
         json["moves"].push_back({{"move", move.move},
                                  {"value", valueJson(move.value)},
                                  {"remoteness", remotenessJson(move.remoteness)},

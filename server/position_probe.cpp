@@ -3,25 +3,22 @@
 #include <algorithm>
 #include <chrono>
 
-#include "puzzles/move_outcomes.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 #include "solver/proof_number_search.hpp"
+#include "tablebase/rated_moves.hpp"
 
 namespace papamu::server {
 
 namespace {
 
-// Best first for the player to move: quickest wins, then longest losses, unknown values last.
-int moveRank(const RatedMove& move) {
+// Search answers best first: wins, then losses, then unknown values (search gives no remoteness;
+// table answers come ordered by tablebase/rated_moves).
+int moveRank(const MoveAnswer& move) {
     if (!move.value) return 2;
     return *move.value == Value::Win ? 0 : 1;
 }
-bool betterMove(const RatedMove& left, const RatedMove& right) {
-    if (moveRank(left) != moveRank(right)) return moveRank(left) < moveRank(right);
-    if (!left.remoteness || !right.remoteness) return false;
-    return *left.value == Value::Win ? *left.remoteness < *right.remoteness : *left.remoteness > *right.remoteness;
-}
+bool searchedBefore(const MoveAnswer& left, const MoveAnswer& right) { return moveRank(left) < moveRank(right); }
 
 // What is left of a request's budget as limits for the next search.
 class BudgetClock {
@@ -87,24 +84,19 @@ std::vector<std::string> boundedLine(const G& game, ProofNumberSearch<G>& search
 const char* probeSourceName(ProbeSource source) { return source == ProbeSource::Table ? "table" : "search"; }
 
 ProbeAnswer probeFromTable(const PositionRequest& request, const TableProbe& table) {
+    const BoardGeometry geometry(request.size.rows, request.size.columns);
     return visitGame(request.game, request.size, request.variant, [&](const auto& game) {
-        using Rules = std::decay_t<decltype(game)>;
-        const BoardGeometry& geometry = game.geometry();
-        TableOracle<Rules> oracle(game, table);
+        const RatedPosition rated = rateMoves(table, request.position);
         ProbeAnswer answer;
         answer.source = ProbeSource::Table;
-        const Outcome outcome = table.outcome(request.position);
-        answer.value = outcome.value;
-        answer.remoteness = outcome.remoteness;
-        for (const ScoredMove& scored : scoreMoves(game, oracle, request.position)) {
-            answer.moves.push_back(RatedMove{moveName(geometry, scored.move),
-                                             formatPosition(request.game, geometry, game.applyMove(request.position, scored.move)),
-                                             negate(scored.result.value), scored.result.remoteness});
+        answer.value = rated.outcome.value;
+        answer.remoteness = rated.outcome.remoteness;
+        for (const RatedMove& move : rated.moves) {
+            answer.moves.push_back(MoveAnswer{moveName(geometry, move.move),
+                                              formatPosition(request.game, geometry, game.applyMove(request.position, move.move)),
+                                              move.value, move.remoteness});
         }
-        std::stable_sort(answer.moves.begin(), answer.moves.end(), betterMove);
-        for (const LineStep& step : mainLine(game, oracle, request.position)) {
-            answer.bestLine.push_back(moveName(geometry, step.choice().move));
-        }
+        for (const Move move : bestLine(table, request.position)) answer.bestLine.push_back(moveName(geometry, move));
         return answer;
     });
 }
@@ -121,20 +113,17 @@ ProbeAnswer probeBySearch(const PositionRequest& request, const SearchBudget& bu
         ProbeAnswer answer;
         answer.source = ProbeSource::Search;
         answer.value = boundedValue(search, clock, request.position);
-        if (const auto finished = game.finishedValue(request.position)) {
-            answer.remoteness = 0;
-        }
         MoveList moves;
         if (!game.finishedValue(request.position)) game.generateMoves(request.position, moves);
-        if (moves.empty()) answer.remoteness = 0;  // over: a finished value needs no search
+        if (moves.empty()) answer.remoteness = 0;  // the game is over: its value needs no search
         for (const Move move : moves) {
             const Position child = game.applyMove(request.position, move);
             const std::optional<Value> childValue = boundedValue(search, clock, child);
-            answer.moves.push_back(RatedMove{moveName(geometry, move), formatPosition(request.game, geometry, child),
+            answer.moves.push_back(MoveAnswer{moveName(geometry, move), formatPosition(request.game, geometry, child),
                                              childValue ? std::optional<Value>(negate(*childValue)) : std::nullopt,
                                              std::nullopt});
         }
-        std::stable_sort(answer.moves.begin(), answer.moves.end(), betterMove);
+        std::stable_sort(answer.moves.begin(), answer.moves.end(), searchedBefore);
         if (answer.value) answer.bestLine = boundedLine(game, search, clock, request.position);
         answer.nodes = clock.nodesUsed();
         answer.seconds = clock.seconds();

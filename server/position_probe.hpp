@@ -19,7 +19,7 @@ namespace papamu::server {
 enum class ProbeSource { Table, Search };
 const char* probeSourceName(ProbeSource source);
 
-struct RatedMove {
+struct MoveAnswer {
     std::string move;                 // RULES.md notation
     std::string after;                // the position it leads to
     std::optional<Value> value;       // for the player making the move; nullopt: unknown
@@ -30,7 +30,7 @@ struct ProbeAnswer {
     ProbeSource source = ProbeSource::Table;
     std::optional<Value> value;       // for the side to move; nullopt: the budget ran out
     std::optional<int> remoteness;    // tables only (search proves values, not distances)
-    std::vector<RatedMove> moves;     // best first: quickest wins, then longest losses, then unknown
+    std::vector<MoveAnswer> moves;     // best first: quickest wins, then longest losses, then unknown
     std::vector<std::string> bestLine;
     std::uint64_t nodes = 0;          // search only: positions expanded
     double seconds = 0.0;
