@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The explorer page in a real browser: Chromium headless, driven by Selenium.
 
-Builds small Konane tables (4x4, 4x5) and a puzzle file in a temporary folder, starts
+Builds small tables (Konane 4x4 and 4x5, Unane 3x4 no-pie) and a puzzle file in a temporary folder, starts
 `papamu serve --port 0`, and then, by clicks and keys as a person would:
   1. plays a line on the board by clicking stones and targets, and after each move checks the
      move list shown (every move, its value and remoteness) and the URL against the JSON API;
-  2. undoes and redoes with the keyboard, and reloads the page from its URL;
+  2. undoes and redoes with the keyboard, reloads the page from its URL, and starts a new game
+     with the game, board and variant pickers;
   3. opens a puzzle, plays a wrong move (the page must show the refutation), undoes it, and
      solves the puzzle by clicks while the page answers for the defender;
   4. saves a screenshot, and stops the server with SIGTERM (it must exit cleanly, status 0).
@@ -164,6 +165,19 @@ def explore(page, server):
     # A link reproduces the position.
     page.open(page.driver.current_url)
     assert page.position() == positions[-2]
+    # The pickers start a new game: Unane 3x4 without the pie rule.
+    from selenium.webdriver.support.ui import Select
+    Select(page.driver.find_element("id", "game")).select_by_value("unane")
+    Select(page.driver.find_element("id", "variant")).select_by_value("no-pie")
+    board = page.driver.find_element("id", "board")
+    board.clear()
+    board.send_keys("3x4")
+    before = page.shown()
+    page.driver.find_element("id", "new-game").click()
+    page.wait(lambda: page.shown() > before, "the page starts the picked game")
+    assert page.position() == server.api("/api/start", game="unane", board="3x4", variant="no-pie")["position"]
+    assert "variant=no-pie" in page.driver.current_url
+    check_against_api(page, server, "no-pie")
     return positions
 
 
@@ -217,6 +231,7 @@ def main():
         puzzles = os.path.join(folder, "konane-4x5.jsonl")
         run([arguments.papamu, "build", "konane", "4x4", "--tb", tables, "--threads", "1"])
         run([arguments.papamu, "build", "konane", "4x5", "--tb", tables, "--threads", "1"])
+        run([arguments.papamu, "build", "unane", "3x4", "--tb", tables, "--threads", "1", "--variant", "no-pie"])
         run([arguments.papamu, "puzzles", "konane", "4x5", "--count", "5", "--tb", tables, "--out", puzzles])
         server = Server(arguments.papamu, ["--tb", tables, "--puzzles", puzzles])
         page = None
