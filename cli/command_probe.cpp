@@ -5,6 +5,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "json/game_json.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 #include "tablebase/table_probe.hpp"
@@ -56,9 +57,7 @@ int runProbe(int argc, char** argv) {
                                             {"remoteness", outcome.remoteness},
                                             {"moves", nlohmann::ordered_json::array()}};
                 for (const RatedMove& item : rated) {
-                    json["moves"].push_back({{"move", moveName(game.geometry(), item.move)},
-                                             {"value", valueName(item.value)},
-                                             {"remoteness", item.remoteness}});
+                    json["moves"].push_back(ratedMoveJson(game.geometry(), item.move, item.value, item.remoteness));
                 }
                 std::cout << json.dump() << "\n";
             } else {
