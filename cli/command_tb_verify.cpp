@@ -4,6 +4,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_ranges.hpp"
 #include "tablebase/table_verify.hpp"
 
 namespace papamu::cli {
@@ -11,18 +12,22 @@ namespace papamu::cli {
 int runTableVerify(int argc, char** argv) {
     return guardedRun("tb-verify", [&] {
         options::options_description described("tb-verify options");
-        described.add_options()("samples", options::value<int>()->default_value(200), "positions re-solved by search per table")(
-            "seed", options::value<int>()->default_value(1), "seed of the sample")(
-            "sample-stones", options::value<int>()->default_value(12), "sample only layers with at most this many stones");
-        const ParsedArguments arguments = parseArguments(argc, argv, "papamu tb-verify DIR [--samples N] [--seed S]", described);
+        addIntegerOption(described, "samples", "200", "positions re-solved by search per table");
+        addIntegerOption(described, "seed", "1", "seed of the sample");
+        addIntegerOption(described, "sample-stones", "12", "sample only layers with at most this many stones");
+        addJsonOption(described);
+        const ParsedArguments arguments = parseArguments(
+            argc, argv,
+            "papamu tb-verify DIR [--samples N] [--seed S] [--sample-stones K] [--json]\n"
+            "DIR is a table directory or a root holding several.\n"
+            "exit code 0: every table checks out; 1: a table is damaged or incomplete",
+            described);
         if (arguments.helpShown) return kSuccess;
         if (arguments.positional.size() != 1) throw std::invalid_argument("expected one DIR");
         TableVerifyOptions verifyOptions;
-        const int samples = arguments.values["samples"].as<int>();
-        if (samples < 0) throw std::invalid_argument("--samples must not be negative");
-        verifyOptions.samples = static_cast<std::uint64_t>(samples);
-        verifyOptions.seed = static_cast<std::uint64_t>(arguments.values["seed"].as<int>());
-        verifyOptions.sampleStoneLimit = arguments.values["sample-stones"].as<int>();
+        verifyOptions.samples = integerOption(arguments, "samples", 200);
+        verifyOptions.seed = integerOption(arguments, "seed", 1);
+        verifyOptions.sampleStoneLimit = static_cast<int>(integerOption(arguments, "sample-stones", 12));
 
         namespace fs = std::filesystem;
         const fs::path root = arguments.positional[0];

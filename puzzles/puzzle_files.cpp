@@ -159,14 +159,7 @@ Puzzle puzzleFromFields(const RecordFields& fields, const Variant& defaultVarian
     return puzzle;
 }
 
-RecordFields jsonFields(const std::string& line) {
-    nlohmann::json object;
-    try {
-        object = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception& error) {
-        // Syntax errors and also numbers too large to hold (out_of_range): both are bad input.
-        throw std::invalid_argument(std::string("not valid JSON: ") + error.what());
-    }
+RecordFields objectFields(const nlohmann::json& object) {
     if (!object.is_object()) throw std::invalid_argument("not a JSON object");
     RecordFields fields;
     for (const auto& [key, value] : object.items()) {
@@ -193,6 +186,17 @@ RecordFields jsonFields(const std::string& line) {
     return fields;
 }
 
+RecordFields jsonFields(const std::string& line) {
+    nlohmann::json object;
+    try {
+        object = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::exception& error) {
+        // Syntax errors and also numbers too large to hold (out_of_range): both are bad input.
+        throw std::invalid_argument(std::string("not valid JSON: ") + error.what());
+    }
+    return objectFields(object);
+}
+
 }  // namespace
 
 PuzzleFormat parsePuzzleFormat(std::string_view text) {
@@ -210,7 +214,13 @@ std::optional<PuzzleFormat> puzzleFormatOfPath(const std::string& path) {
     return std::nullopt;
 }
 
-std::string puzzleJsonLine(const Puzzle& puzzle) {
+Puzzle puzzleFromObject(const nlohmann::json& object, const Variant& defaultVariant, int line) {
+    return puzzleFromFields(objectFields(object), defaultVariant, line);
+}
+
+std::string puzzleJsonLine(const Puzzle& puzzle) { return puzzleObject(puzzle).dump(); }
+
+nlohmann::ordered_json puzzleObject(const Puzzle& puzzle) {
     nlohmann::ordered_json object;
     object["id"] = puzzle.id;
     object["game"] = gameName(puzzle.game);
@@ -223,7 +233,7 @@ std::string puzzleJsonLine(const Puzzle& puzzle) {
     object["rating"] = puzzle.rating;
     object["theme"] = puzzle.theme;
     object["unique"] = uniquenessName(puzzle.unique);
-    return object.dump();
+    return object;
 }
 
 std::string puzzlesToJsonLines(const std::vector<Puzzle>& puzzles) {

@@ -2,6 +2,7 @@
 // Puzzle files: JSON Lines and CSV (written and read), and a printable HTML sheet (written).
 // The layouts are described in puzzles/README.md. Files are written to FILE.tmp and renamed,
 // so a reader never sees half a file under the final name.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,11 @@ PuzzleFormat parsePuzzleFormat(std::string_view text);
 // From the file name: .jsonl/.json, .csv, .html/.htm; nullopt for anything else.
 std::optional<PuzzleFormat> puzzleFormatOfPath(const std::string& path);
 
+// One puzzle as a JSON object (the JSONL record of puzzles/README.md), and back; a record without
+// `variant` gets `defaultVariant`, `line` names it in errors and default ids. Throws
+// std::invalid_argument naming the bad key.
+nlohmann::ordered_json puzzleObject(const Puzzle& puzzle);
+Puzzle puzzleFromObject(const nlohmann::json& object, const Variant& defaultVariant, int line);
 std::string puzzleJsonLine(const Puzzle& puzzle);  // without the newline
 std::string puzzlesToJsonLines(const std::vector<Puzzle>& puzzles);
 std::string puzzlesToCsv(const std::vector<Puzzle>& puzzles);

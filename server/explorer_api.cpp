@@ -5,7 +5,8 @@
 #include <stdexcept>
 
 #include "puzzles/line_check.hpp"
-#include "puzzles/puzzle_files.hpp"
+#include "json/game_json.hpp"
+#include "json/puzzle_json.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 #include "server/position_probe.hpp"
@@ -101,16 +102,6 @@ SearchLimits requestedBudget(const Parameters& parameters, const ApiLimits& limi
     return budget;
 }
 
-Json valueJson(const std::optional<Value>& value) { return value ? Json(valueName(*value)) : Json("unknown"); }
-Json remotenessJson(const std::optional<int>& remoteness) { return remoteness ? Json(*remoteness) : Json(nullptr); }
-
-Json rulesJson(const PositionRequest& request) {
-    return Json{{"position", positionText(request)},
-                {"game", gameName(request.game)},
-                {"board", request.size.name()},
-                {"variant", request.variant.name()}};
-}
-
 // The rows of a position text from the top, e.g. ["WBWB", "BWBW", ...], for drawing.
 Json rowsJson(const std::string& text) {
     Json rows = Json::array();
@@ -125,22 +116,26 @@ Json rowsJson(const std::string& text) {
     return rows;
 }
 
+// The keys of `papamu probe --json` (json/game_json.hpp), with each move's resulting position.
 Json probeJson(const PositionRequest& request, const ProbeAnswer& answer) {
-    Json json = rulesJson(request);
+    const BoardGeometry geometry(request.size.rows, request.size.columns);
+    Json json = positionJson(request);
     json["source"] = probeSourceName(answer.source);
-    json["value"] = valueJson(answer.value);
-    json["remoteness"] = remotenessJson(answer.remoteness);
+    json["value"] = valueText(answer.value);
+    json["remoteness"] = answer.remoteness ? Json(*answer.remoteness) : Json(nullptr);
     json["moves"] = Json::array();
     for (const MoveAnswer& move : answer.moves) {
-        json["moves"].push_back({{"move", move.move},
-                                 {"value", valueJson(move.value)},
-                                 {"remoteness", remotenessJson(move.remoteness)},
-                                 {"after", move.after}});
+        Json rated = ratedMoveJson(geometry, move.move, move.value, move.remoteness);
+        rated["after"] = move.after;
+        json["moves"].push_back(std::move(rated));
     }
-    json["best_line"] = answer.bestLine;
+    json["best_line"] = moveListJson(geometry, answer.bestLine);
     if (answer.source == ProbeSource::Search) {
-        json["nodes"] = answer.nodes;
-        json["seconds"] = answer.seconds;
+        SearchResult figures;
+        figures.value = answer.value;
+        figures.nodes = answer.nodes;
+        figures.seconds = answer.seconds;
+        json["statistics"] = searchStatisticsJson(figures);
     }
     return json;
 }
@@ -175,7 +170,7 @@ ExplorerApi::ExplorerApi(TableCatalog tables, PuzzleLibrary puzzles, nlohmann::o
 ApiResponse ExplorerApi::start(const QueryParameters& given) const {
     return guarded([&] {
         const Parameters parameters(given, {"game", "board", "variant"});
-        return rulesJson(readStartRequest(parameters.required("game"), parameters.required("board"), parameters.optional("variant")));
+        return positionJson(readStartRequest(parameters.required("game"), parameters.required("board"), parameters.optional("variant")));
     });
 }
 
@@ -185,11 +180,10 @@ ApiResponse ExplorerApi::position(const QueryParameters& given) const {
         const PositionRequest request = readPositionRequest(parameters.required("p"), parameters.optional("variant"));
         return visitGame(request.game, request.size, request.variant, [&](const auto& game) {
             const BoardGeometry& geometry = game.geometry();
-            Json json = rulesJson(request);
+            Json json = positionJson(request);
             json["rows"] = rowsJson(json["position"].get<std::string>());
             json["column_names"] = Json::array();
             for (int column = 0; column < geometry.columns(); ++column) json["column_names"].push_back(columnName(column));
-            json["side"] = colorName(request.position.sideToMove);
             json["swap_available"] = request.position.swapAvailable;
             MoveList moves;
             const std::optional<Value> finished = game.finishedValue(request.position);
@@ -270,7 +264,7 @@ ApiResponse ExplorerApi::puzzles(const QueryParameters& given) const {
         return Json{{"file", set->name},
                     {"n", number},
                     {"count", set->puzzles.size()},
-                    {"puzzle", Json::parse(puzzleJsonLine(set->puzzles[number - 1]))}};
+                    {"puzzle", Json(set->puzzles[number - 1])}};
     });
 }
 

@@ -57,9 +57,9 @@ std::optional<Value> boundedValue(ProofNumberSearch<G>& search, BudgetClock& clo
 // to win, at a lost one the first move (every move loses; search does not rank them by length).
 // Not ProofNumberSearch::principalLine, whose inner searches would each get the whole budget.
 template <Game G>
-std::vector<std::string> boundedLine(const G& game, ProofNumberSearch<G>& search, BudgetClock& clock, Position position) {
+std::vector<Move> boundedLine(const G& game, ProofNumberSearch<G>& search, BudgetClock& clock, Position position) {
     constexpr int kMostPlies = 64;
-    std::vector<std::string> line;
+    std::vector<Move> line;
     for (int ply = 0; ply < kMostPlies && !game.finishedValue(position); ++ply) {
         MoveList moves;
         game.generateMoves(position, moves);
@@ -73,7 +73,7 @@ std::vector<std::string> boundedLine(const G& game, ProofNumberSearch<G>& search
             }
         }
         if (!chosen) break;
-        line.push_back(moveName(game.geometry(), *chosen));
+        line.push_back(*chosen);
         position = game.applyMove(position, *chosen);
     }
     return line;
@@ -92,11 +92,11 @@ ProbeAnswer probeFromTable(const PositionRequest& request, const TableProbe& tab
         answer.value = rated.outcome.value;
         answer.remoteness = rated.outcome.remoteness;
         for (const RatedMove& move : rated.moves) {
-            answer.moves.push_back(MoveAnswer{moveName(geometry, move.move),
+            answer.moves.push_back(MoveAnswer{move.move,
                                               formatPosition(request.game, geometry, game.applyMove(request.position, move.move)),
                                               move.value, move.remoteness});
         }
-        for (const Move move : bestLine(table, request.position)) answer.bestLine.push_back(moveName(geometry, move));
+        answer.bestLine = bestLine(table, request.position);
         return answer;
     });
 }
@@ -119,7 +119,7 @@ ProbeAnswer probeBySearch(const PositionRequest& request, const SearchBudget& bu
         for (const Move move : moves) {
             const Position child = game.applyMove(request.position, move);
             const std::optional<Value> childValue = boundedValue(search, clock, child);
-            answer.moves.push_back(MoveAnswer{moveName(geometry, move), formatPosition(request.game, geometry, child),
+            answer.moves.push_back(MoveAnswer{move, formatPosition(request.game, geometry, child),
                                              childValue ? std::optional<Value>(negate(*childValue)) : std::nullopt,
                                              std::nullopt});
         }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rules/color.hpp"
+#include "rules/move.hpp"
 #include "server/position_request.hpp"
 #include "solver/search_control.hpp"
 #include "tablebase/table_probe.hpp"
@@ -20,7 +21,7 @@ enum class ProbeSource { Table, Search };
 const char* probeSourceName(ProbeSource source);
 
 struct MoveAnswer {
-    std::string move;                 // RULES.md notation
+    Move move;
     std::string after;                // the position it leads to
     std::optional<Value> value;       // for the player making the move; nullopt: unknown
     std::optional<int> remoteness;    // of the position it leads to; nullopt: unknown
@@ -31,7 +32,7 @@ struct ProbeAnswer {
     std::optional<Value> value;       // for the side to move; nullopt: the budget ran out
     std::optional<int> remoteness;    // tables only (search proves values, not distances)
     std::vector<MoveAnswer> moves;     // best first: quickest wins, then longest losses, then unknown
-    std::vector<std::string> bestLine;
+    std::vector<Move> bestLine;
     std::uint64_t nodes = 0;          // search only: positions expanded
     double seconds = 0.0;
 };

@@ -1,19 +1,14 @@
 #pragma once
 // The rules, board and position a request names, read by the strict parsers of rules/ and
-// checked against the game; every problem is an std::invalid_argument with a one-line message.
+// checked against the game (json/game_json.hpp, as every front end reads positions); every
+// problem is an std::invalid_argument with a one-line message.
 #include <string>
 
-#include "rules/game_kind.hpp"
-#include "rules/position.hpp"
+#include "json/game_json.hpp"
 
 namespace papamu::server {
 
-struct PositionRequest {
-    GameKind game = GameKind::Konane;
-    BoardSize size;
-    Variant variant;
-    Position position;
-};
+using PositionRequest = PositionInGame;
 
 // `positionText` in RULES.md notation, `variantText` as `--variant` takes it (empty: standard).
 PositionRequest readPositionRequest(const std::string& positionText, const std::string& variantText);

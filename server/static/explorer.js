@@ -47,7 +47,8 @@ function cellCentre(info, name) {
   return { x: MARGIN + column * CELL + CELL / 2, y: (rows - 1 - row) * CELL + 2 + CELL / 2 };
 }
 
-// Value and remoteness of a move by name, from the probe when it has answered.
+// A move's rating by name, from the probe when it has answered: result_for_mover (win, loss or
+// unknown, for the player making it) and remoteness (absent where search left it open).
 function ratingOf(move) {
   if (!state.probe || !state.probe.moves || hideValues()) return null;
   return state.probe.moves.find((rated) => rated.move === move) || null;
@@ -58,7 +59,7 @@ function hideValues() {
 }
 
 function valueClass(rating) {
-  return rating ? rating.value : "unknown";
+  return rating ? rating.result_for_mover : "unknown";
 }
 
 function colourOf(rating) {
@@ -109,7 +110,7 @@ function drawMarkers(svg) {
       if (!move.from) continue;
       const rating = ratingOf(move.move);
       const current = best.get(move.from);
-      if (!current || (rating && rating.value === "win")) best.set(move.from, rating);
+      if (!current || (rating && rating.result_for_mover === "win")) best.set(move.from, rating);
     }
     for (const [cell, rating] of best) {
       const centre = cellCentre(info, cell);
@@ -125,7 +126,7 @@ function drawMarkers(svg) {
     svg.append(svgElement("circle", { cx: centre.x, cy: centre.y, r: removal ? CELL / 2 - 2 : CELL / 4,
       fill: removal ? "none" : colourOf(rating), stroke: colourOf(rating), "stroke-width": removal ? 4 : 1,
       "fill-opacity": 0.85, "pointer-events": "none", class: "target", "data-move": move.move }));
-    const label = rating && rating.remoteness !== null ? String(rating.remoteness) : (rating ? "" : "?");
+    const label = rating && rating.remoteness !== undefined ? String(rating.remoteness) : (rating ? "" : "?");
     if (label !== "" && !hideValues()) {
       svg.append(svgElement("text", { x: centre.x, y: removal ? centre.y - CELL / 2 + 14 : centre.y + 5, "font-size": 14,
         "font-weight": 700, "text-anchor": "middle", fill: removal ? colourOf(rating) : "#fff", "pointer-events": "none" }, label));
@@ -141,7 +142,7 @@ function describeValue(value, remoteness) {
 function drawPanels() {
   const info = state.info;
   const probe = state.probe || {};
-  const side = info.side;
+  const side = info.side.charAt(0).toUpperCase() + info.side.slice(1);
   let status;
   if (info.finished) {
     status = `Game over: ${side} to move ${info.value === "win" ? "has won" : "has lost"}`;
@@ -153,7 +154,7 @@ function drawPanels() {
     status = `${side} to move: ${describeValue(probe.value, probe.remoteness)}` + (probe.source ? ` (${probe.source})` : "");
   }
   $("status").textContent = status;
-  $("status").className = hideValues() ? "" : valueClass(probe.value ? probe : null);
+  $("status").className = hideValues() || !probe.value ? "" : probe.value;
   $("position-text").textContent = info.position;
 
   const list = $("moves");
@@ -165,9 +166,9 @@ function drawPanels() {
     button.type = "button";
     button.className = "move " + (hideValues() ? "" : valueClass(rating));
     button.dataset.move = name;
-    button.dataset.value = rating ? rating.value : "";
-    button.dataset.remoteness = rating && rating.remoteness !== null ? String(rating.remoteness) : "";
-    button.textContent = hideValues() ? name : `${name}  ${describeValue(rating && rating.value, rating && rating.remoteness)}`;
+    button.dataset.value = rating ? rating.result_for_mover : "";
+    button.dataset.remoteness = rating && rating.remoteness !== undefined ? String(rating.remoteness) : "";
+    button.textContent = hideValues() ? name : `${name}  ${describeValue(rating && rating.result_for_mover, rating && rating.remoteness)}`;
     button.addEventListener("click", () => play(name));
     const item = document.createElement("li");
     if (index === state.cursor) item.className = "cursor";

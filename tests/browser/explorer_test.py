@@ -132,7 +132,7 @@ class Page:
 def check_against_api(page, server, variant):
     """The move list on the page is the API's, in the same order, values and remoteness included."""
     probe = server.api("/api/probe", p=page.position(), variant=variant)
-    expected = [(move["move"], move["value"], "" if move["remoteness"] is None else str(move["remoteness"])) for move in probe["moves"]]
+    expected = [(move["move"], move["result_for_mover"], str(move["remoteness"]) if "remoteness" in move else "") for move in probe["moves"]]
     shown = page.listed_moves()
     assert shown == expected, f"moves shown {shown} differ from the API's {expected} at {page.position()}"
     assert probe["value"] in page.text("status"), f"status {page.text('status')!r} does not give the value {probe['value']}"
@@ -188,7 +188,7 @@ def solve_puzzle(page, server, puzzle_file):
     assert "to play and win" in page.text("puzzle-status")
     # A losing first move: the page must say so, with the refutation from /api/verify.
     probe = server.api("/api/probe", p=puzzle["position"], variant=puzzle["variant"])
-    losing = [move["move"] for move in probe["moves"] if move["value"] == "loss"]
+    losing = [move["move"] for move in probe["moves"] if move["result_for_mover"] == "loss"]
     assert losing, "a puzzle has a losing move (puzzles/README.md)"
     page.play_by_clicks(server, puzzle["variant"], losing[0])
     page.wait(lambda: "Not this one" in page.text("puzzle-status"), "the page rejects a losing move")

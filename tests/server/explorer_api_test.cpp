@@ -112,7 +112,7 @@ TEST_CASE("serve: probe answers agree with papamu probe on the same table", "[se
         for (const char* key : {"position", "value", "remoteness", "best_line"}) CHECK(served.body.at(key) == expected.at(key));
         REQUIRE(served.body.at("moves").size() == expected.at("moves").size());
         for (std::size_t index = 0; index < expected.at("moves").size(); ++index) {
-            for (const char* key : {"move", "value", "remoteness"}) {
+            for (const char* key : {"move", "result_for_mover", "remoteness"}) {
                 CHECK(served.body["moves"][index].at(key) == expected["moves"][index].at(key));
             }
         }
@@ -136,6 +136,7 @@ TEST_CASE("serve: start, position, tables, solved and static files", "[server]")
     CHECK(moves == std::set<std::string>{"a1", "b2", "c3", "d4"});  // corners and centre holding Black stones
     CHECK(position.body.at("rows") == json::array({"WBWB", "BWBW", "WBWB", "BWBW"}));
     CHECK(position.body.at("finished") == false);
+    CHECK(position.body.at("side") == "black");  // the keys of json/game_json.hpp
     const Answer over = get(server, "/api/position", {{"p", "konane B..B/..../..../W..W w"}});
     CHECK(over.body.at("finished") == true);
     CHECK(over.body.at("value") == "loss");
@@ -213,7 +214,7 @@ TEST_CASE("serve: puzzles and verify use the puzzle line check", "[server]") {
     const json probe = get(server, "/api/probe", {{"p", puzzle.at("position")}}).body;
     std::string losing;
     for (const json& move : probe.at("moves")) {
-        if (move.at("value") == "loss") losing = move.at("move");
+        if (move.at("result_for_mover") == "loss") losing = move.at("move");
     }
     REQUIRE(!losing.empty());
     const Answer wrong = post(server, "/api/verify", json{{"position", puzzle.at("position")}, {"moves", {losing}}}.dump());
@@ -236,15 +237,19 @@ TEST_CASE("serve: a search that runs out of budget answers unknown, never a gues
     CHECK(spent.body.at("value") == "unknown");
     CHECK(spent.body.at("remoteness").is_null());
     CHECK(spent.body.at("best_line").empty());
-    for (const json& move : spent.body.at("moves")) CHECK(move.at("value") == "unknown");
+    for (const json& move : spent.body.at("moves")) {
+        CHECK(move.at("result_for_mover") == "unknown");
+        CHECK(!move.contains("remoteness"));
+    }
+    CHECK(spent.body.at("statistics").at("nodes").get<int>() >= 1);
     // With enough budget the same search proves a published value: Black wins Konane 5x5.
     const Answer proven = get(server, "/api/probe", {{"p", "konane BWBWB/WBWBW/BWBWB/WBWBW/BWBWB b"}, {"nodes", "2000000"}});
     REQUIRE(proven.status == 200);
     CHECK(proven.body.at("value") == "win");
     std::set<std::string> winning;
     for (const json& move : proven.body.at("moves")) {
-        CHECK(move.at("value") != "unknown");
-        if (move.at("value") == "win") winning.insert(move.at("move"));
+        CHECK(move.at("result_for_mover") != "unknown");
+        if (move.at("result_for_mover") == "win") winning.insert(move.at("move"));
     }
     CHECK(winning == std::set<std::string>{"a1", "e1", "c3", "a5", "e5"});  // results/data/solves.json
     CHECK(proven.body.at("best_line").size() > 4);
