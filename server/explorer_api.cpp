@@ -1,6 +1,5 @@
 #include "server/explorer_api.hpp"
 
-#include <charconv>
 #include <set>
 #include <stdexcept>
 
@@ -11,6 +10,7 @@
 #include "rules/notation.hpp"
 #include "server/position_probe.hpp"
 #include "server/position_request.hpp"
+#include "server/query_parameters.hpp"
 
 namespace papamu::server {
 
@@ -43,57 +43,17 @@ ApiResponse guarded(Body&& body) {
     }
 }
 
-// The query parameters of one endpoint: only the names it takes, each at most once.
-class Parameters {
-public:
-    Parameters(const QueryParameters& given, std::initializer_list<const char*> accepted) : given_(given) {
-        const std::set<std::string> names(accepted.begin(), accepted.end());
-        for (const auto& [name, value] : given) {
-            if (!names.count(name)) {
-                std::string list;
-                for (const char* known : accepted) list += (list.empty() ? "" : ", ") + std::string(known);
-                throw std::invalid_argument("unknown parameter '" + name + "'" +
-                                            (list.empty() ? " (this endpoint takes none)" : " (this endpoint takes " + list + ")"));
-            }
-            if (given.count(name) > 1) throw std::invalid_argument("parameter '" + name + "' given more than once");
-        }
-    }
-    std::string optional(const std::string& name, const std::string& fallback = "") const {
-        const auto found = given_.find(name);
-        return found == given_.end() ? fallback : found->second;
-    }
-    std::string required(const std::string& name) const {
-        const auto found = given_.find(name);
-        if (found == given_.end()) throw std::invalid_argument("parameter '" + name + "' is required");
-        return found->second;
-    }
-    bool has(const std::string& name) const { return given_.count(name) != 0; }
-
-private:
-    const QueryParameters& given_;
-};
-
-template <class Number>
-Number parseNumber(const std::string& name, const std::string& text) {
-    Number number{};
-    const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (problem != std::errc() || end != text.data() + text.size() || text.empty()) {
-        throw std::invalid_argument("parameter '" + name + "': '" + text + "' is not a number");
-    }
-    return number;
-}
-
 // A probe's budget: the default, or what the request asks within the server's maximum.
 SearchLimits requestedBudget(const Parameters& parameters, const ApiLimits& limits) {
     SearchLimits budget = limits.defaultBudget;
     if (parameters.has("nodes")) {
-        budget.nodes = parseNumber<std::uint64_t>("nodes", parameters.required("nodes"));
+        budget.nodes = parseCount("nodes", parameters.required("nodes"));
         if (budget.nodes == 0 || budget.nodes > limits.largestBudget.nodes) {
             throw std::invalid_argument("parameter 'nodes': must be between 1 and " + std::to_string(limits.largestBudget.nodes));
         }
     }
     if (parameters.has("seconds")) {
-        budget.seconds = parseNumber<double>("seconds", parameters.required("seconds"));
+        budget.seconds = parseSeconds("seconds", parameters.required("seconds"));
         if (!(budget.seconds > 0.0) || budget.seconds > limits.largestBudget.seconds) {
             throw std::invalid_argument("parameter 'seconds': must be more than 0 and at most " +
                                         std::to_string(limits.largestBudget.seconds));
@@ -257,7 +217,7 @@ ApiResponse ExplorerApi::puzzles(const QueryParameters& given) const {
         const std::string name = parameters.required("file");
         const PuzzleSet* set = puzzles_.find(name);
         if (!set) throw ApiFailure(404, "no puzzle file named '" + name + "' was loaded (see /api/puzzles)");
-        const auto number = parseNumber<std::size_t>("n", parameters.optional("n", "1"));
+        const auto number = parseCount("n", parameters.optional("n", "1"));
         if (number < 1 || number > set->puzzles.size()) {
             throw std::invalid_argument("parameter 'n': must be between 1 and " + std::to_string(set->puzzles.size()));
         }

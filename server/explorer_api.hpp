@@ -6,18 +6,16 @@
 // - /api/probe searches (positions no table covers) within a per-request node and time budget,
 //   capped by the server's maximum, and only while a search slot is free: else 503 at once.
 #include <functional>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "server/puzzle_library.hpp"
+#include "server/query_parameters.hpp"
 #include "server/search_slots.hpp"
 #include "server/table_catalog.hpp"
 #include "solver/search_control.hpp"
 
 namespace papamu::server {
-
-using QueryParameters = std::multimap<std::string, std::string>;
 
 struct ApiResponse {
     int status = 200;
