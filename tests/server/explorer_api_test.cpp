@@ -80,6 +80,30 @@ json cliProbe(const TableFolder& folder, const std::string& position) {
     return json::parse(result.out);
 }
 
+const std::string kStart6x6 = "konane WBWBWB/BWBWBW/WBWBWB/BWBWBW/WBWBWB/BWBWBW b";
+
+// With --search-slots 1: starts a search of Konane 6x6 (far beyond `seconds`) and returns once
+// it holds the slot, which is when a quick probe is refused. A quick probe may take the slot
+// first, making the long one the refused one: then it starts again.
+std::future<Answer> holdTheOnlySlot(const ServerProcess& server, const std::string& seconds) {
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        auto longSearch = std::async(std::launch::async, [&server, seconds] {
+            return get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "20000000"}, {"seconds", seconds}});
+        });
+        while (longSearch.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+            const Answer quick = get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "1"}});
+            if (quick.status == 503) {
+                requireError(quick, 503, "search slots are busy");
+                return longSearch;
+            }
+            REQUIRE(quick.status == 200);
+        }
+        REQUIRE(longSearch.get().status == 503);  // it lost the race for the slot
+    }
+    FAIL("the long search never held the slot");
+    return {};
+}
+
 }  // namespace
 
 TEST_CASE("serve: probe answers agree with papamu probe on the same table", "[server]") {
@@ -230,8 +254,7 @@ TEST_CASE("serve: puzzles and verify use the puzzle line check", "[server]") {
 
 TEST_CASE("serve: a search that runs out of budget answers unknown, never a guess", "[server]") {
     ServerProcess server({});
-    const std::string start6x6 = "konane WBWBWB/BWBWBW/WBWBWB/BWBWBW/WBWBWB/BWBWBW b";
-    const Answer spent = get(server, "/api/probe", {{"p", start6x6}, {"nodes", "1"}});
+    const Answer spent = get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "1"}});
     REQUIRE(spent.status == 200);
     CHECK(spent.body.at("source") == "search");
     CHECK(spent.body.at("value") == "unknown");
@@ -257,33 +280,32 @@ TEST_CASE("serve: a search that runs out of budget answers unknown, never a gues
 
 TEST_CASE("serve: a search beyond the free slots is refused with 503, not queued", "[server]") {
     ServerProcess server({"--search-slots", "1"});
-    const std::string start6x6 = "konane WBWBWB/BWBWBW/WBWBWB/BWBWBW/WBWBWB/BWBWBW b";
-    bool refused = false;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (!refused && std::chrono::steady_clock::now() < deadline) {
-        // A long search (6x6 is far beyond 3 s) holds the one slot; short probes meanwhile find it taken.
-        auto longSearch = std::async(std::launch::async, [&] { return get(server, "/api/probe", {{"p", start6x6}, {"seconds", "3"}}); });
-        while (longSearch.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
-            const Answer quick = get(server, "/api/probe", {{"p", start6x6}, {"nodes", "1"}});
-            if (quick.status == 503) {
-                refused = true;
-                requireError(quick, 503, "search slots are busy");
-                break;
-            }
-            REQUIRE(quick.status == 200);
-        }
-        const Answer finished = longSearch.get();
-        CHECK((finished.status == 200 || finished.status == 503));  // 503 if a quick probe held the slot first
-    }
-    CHECK(refused);
-    // Table answers need no slot, and the slot is free again afterwards.
-    CHECK(get(server, "/api/probe", {{"p", start6x6}, {"nodes", "1"}}).status == 200);
+    auto longSearch = holdTheOnlySlot(server, "2");
+    const Answer finished = longSearch.get();
+    CHECK(finished.status == 200);
+    CHECK(finished.body.at("value") == "unknown");  // 2 s are far too few for Konane 6x6
+    // The slot is free again afterwards.
+    CHECK(get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "1"}}).status == 200);
 }
 
 TEST_CASE("serve: SIGTERM stops the server cleanly", "[server]") {
     ServerProcess server({});
     CHECK(get(server, "/api/start", {{"game", "konane"}, {"board", "4x4"}}).status == 200);
     const auto [status, rest] = server.terminate();
+    CHECK(status == 0);
+    CHECK(rest.find("stopped") != std::string::npos);
+}
+
+TEST_CASE("serve: Ctrl-C during a search stops the search and the server", "[server]") {
+    ServerProcess server({"--search-slots", "1"});
+    const auto started = std::chrono::steady_clock::now();
+    auto longSearch = holdTheOnlySlot(server, "10");
+    server.interrupt();
+    const Answer answer = longSearch.get();
+    CHECK(answer.status == 200);
+    CHECK(answer.body.at("value") == "unknown");  // stopped, not guessed
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(8));
+    const auto [status, rest] = server.terminate(true);
     CHECK(status == 0);
     CHECK(rest.find("stopped") != std::string::npos);
 }

@@ -57,9 +57,13 @@ public:
     int port() const { return port_; }
     const std::string& firstLine() const { return firstLine_; }
 
-    // Sends SIGTERM and waits for the process; returns its exit status and the rest of stdout.
-    std::pair<int, std::string> terminate() {
-        kill(pid_, SIGTERM);
+    // Sends SIGINT, as Ctrl-C does.
+    void interrupt() { kill(pid_, SIGINT); }
+
+    // Sends SIGTERM (a second signal, after interrupt(), would end it at once, so not then)
+    // and waits for the process; returns its exit status and the rest of stdout.
+    std::pair<int, std::string> terminate(bool alreadySignalled = false) {
+        if (!alreadySignalled) kill(pid_, SIGTERM);
         std::string rest;
         for (std::string line = readLine(); !line.empty(); line = readLine()) rest += line;
         int status = 0;
