@@ -278,6 +278,7 @@ function onBoardClick(event) {
 
 function onKey(event) {
   if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName)) return;
+  if (document.activeElement.tagName === "BUTTON" && event.key === "Enter") return;  // the button's own click
   const buttons = [...document.querySelectorAll("#moves button")];
   const actions = {
     ArrowLeft: () => goTo(state.index - 1),
