@@ -4,7 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/certificate_options.hpp"
 #include "cli/command_line.hpp"
+#include "cli/option_ranges.hpp"
 #include "cli/commands.hpp"
 #include "cli/puzzle_io.hpp"
 #include "json/game_json.hpp"
@@ -18,7 +20,11 @@ namespace {
 const char* const kVerifyUsage =
     "papamu verify POSITION MOVE... [--tb DIR] [--variant V] [--json]\n"
     "       papamu verify - [--tb DIR] [--variant V]        (one 'POSITION MOVE...' per line of standard input)\n"
-    "       papamu verify --puzzles FILE|- [--tb DIR] [--variant V] [--json]\n\n"
+    "       papamu verify --puzzles FILE|- [--tb DIR] [--variant V] [--json]\n"
+    "       papamu verify --certificate FILE [GAME RxC | POSITION] [--threads N] [--json]\n\n"
+    "A certificate is valid (exit 0) when every recorded winning move and every reply to it leads,\n"
+    "by the rules alone, to a recorded position or a finished win; invalid (exit 1) names the\n"
+    "first failing position, its move and why; an unreadable certificate exits 2.\n"
     "A claim is 'the side to move wins with this line'. Prints 'valid' (exit 0) or the first\n"
     "faulty move with the reason and a refutation (exit 1). A puzzle file: exit 0 when every\n"
     "puzzle is valid, 1 when one is not; a record that can not be read is bad input (exit 2).\n"
@@ -147,11 +153,22 @@ int runVerify(int argc, char** argv) {
         options::options_description described("verify options");
         described.add_options()
             ("puzzles", options::value<std::string>(), "check every puzzle of a JSONL or CSV file ('-': standard input)")
-            ("tb", options::value<std::string>(), "table root or directory for the outcomes (exact search otherwise)");
+            ("tb", options::value<std::string>(), "table root or directory for the outcomes (exact search otherwise)")
+            ("certificate", options::value<std::string>(), "check a proof certificate (written by solve --certificate) with the rules alone");
+        addIntegerOption(described, "threads", "2", "--certificate: checking threads");
         addVariantOption(described);
         addJsonOption(described);
         const ParsedArguments arguments = parseArguments(argc, argv, kVerifyUsage, described);
         if (arguments.helpShown) return kSuccess;
+        const int threads = static_cast<int>(integerOption(arguments, "threads", 2));
+        if (arguments.values.count("certificate")) {
+            if (arguments.values.count("puzzles") || arguments.values.count("tb")) {
+                throw std::invalid_argument("--certificate is checked with the rules alone: it takes no --puzzles or --tb");
+            }
+            return verifyCertificate(arguments.values["certificate"].as<std::string>(), arguments.positional, variantFrom(arguments),
+                                     jsonRequested(arguments), threads);
+        }
+        if (!arguments.values["threads"].defaulted()) throw std::invalid_argument("--threads applies to --certificate only");
         PuzzleChecker checker(arguments.values.count("tb") ? std::optional<std::string>(arguments.values["tb"].as<std::string>())
                                                            : std::nullopt);
         if (arguments.values.count("puzzles")) {

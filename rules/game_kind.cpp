@@ -48,6 +48,14 @@ Variant Variant::parse(std::string_view text) {
     return variant;
 }
 
+std::uint8_t variantFlags(const Variant& variant) {
+    return static_cast<std::uint8_t>((variant.singleJump ? 1U : 0U) | (variant.openAny ? 2U : 0U) | (variant.noPie ? 4U : 0U));
+}
+
+Variant variantFromFlags(std::uint8_t flags) {
+    return Variant{(flags & 1U) != 0, (flags & 2U) != 0, (flags & 4U) != 0};
+}
+
 void validateVariant(GameKind kind, const Variant& variant) {
     if (kind == GameKind::Konane && variant.noPie) {
         throw std::invalid_argument("variant no-pie is for unane, not konane");

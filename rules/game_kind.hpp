@@ -25,6 +25,12 @@ struct Variant {
     static Variant parse(std::string_view text);
 };
 
+// The options as bits, as every file format of papamu stores them: bit 0 single-jump, bit 1
+// open-any, bit 2 no-pie; the other bits are zero (readers refuse files where they are not).
+inline constexpr std::uint8_t kKnownVariantFlags = 0x7;
+std::uint8_t variantFlags(const Variant& variant);
+Variant variantFromFlags(std::uint8_t flags);
+
 // Throws std::invalid_argument when the variant has an option the game does not know.
 void validateVariant(GameKind kind, const Variant& variant);
 

@@ -139,14 +139,6 @@ void writeAll(int descriptor, const std::uint8_t* data, std::size_t size, const 
 
 }  // namespace
 
-std::uint8_t variantFlags(const Variant& variant) {
-    return static_cast<std::uint8_t>((variant.singleJump ? 1U : 0U) | (variant.openAny ? 2U : 0U) | (variant.noPie ? 4U : 0U));
-}
-
-Variant variantFromFlags(std::uint8_t flags) {
-    return Variant{(flags & 1U) != 0, (flags & 2U) != 0, (flags & 4U) != 0};
-}
-
 bool LayerHeader::sameLayerAs(const LayerHeader& other) const {
     return game == other.game && variantFlags == other.variantFlags && rows == other.rows && columns == other.columns &&
            black == other.black && white == other.white && scheme == other.scheme && colourFolded == other.colourFolded &&
