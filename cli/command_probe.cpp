@@ -22,8 +22,7 @@ struct RatedMove {
 
 // Best first: winning moves fastest first, then losing moves longest first.
 bool betterMove(const RatedMove& left, const RatedMove& right) {
-    if (left.value != right.value) return left.value == Value::Win;
-    return left.value == Value::Win ? left.remoteness < right.remoteness : left.remoteness > right.remoteness;
+    return betterOutcome(Outcome{left.value, left.remoteness}, Outcome{right.value, right.remoteness});
 }
 
 }  // namespace

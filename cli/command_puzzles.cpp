@@ -32,10 +32,6 @@ const char* const kPuzzlesUsage =
     "exit code 0: N puzzles written; 1: fewer found within the draws (FILE left as it was);\n"
     "2: bad input; 130: stopped by Ctrl-C (the puzzles found so far are written)";
 
-// Positions with more stones than this are not drawn when exact search is the only oracle:
-// beyond it one search takes seconds (Kōnane 5x6 with 24 stones: ~5-10 s; Ūnane 4x5 with 16: ~3 s).
-int searchStoneLimit(GameKind kind) { return kind == GameKind::Konane ? 20 : 14; }
-
 void describePuzzleOptions(options::options_description& described) {
     addIntegerOption(described, "count", "", "number of puzzles to make (required)");
     described.add_options()
@@ -137,7 +133,7 @@ std::function<void(std::size_t, std::uint64_t)> progressLine(int count) {
 template <class Rules>
 PuzzleRun generate(const Rules& game, const ParsedArguments& arguments, PuzzleRequest& request, nlohmann::ordered_json& figures) {
     std::mt19937_64 random(request.seed);
-    int maxStones = request.maxStones.value_or(searchStoneLimit(Rules::kKind));
+    int maxStones = request.maxStones.value_or(Rules::kTraits.searchStoneLimit);
     figures["source"] = "playouts";
     figures["oracle"] = "search";
     if (!arguments.values.count("tb")) {

@@ -24,8 +24,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
     const BoardGeometry& geometry = game.geometry();
     auto search = createSearch(game, std::move(oracle), settings,
                                "solving " + std::string(gameName(G::kKind)) + " " + geometry.sizeName());
-    const int linePlies = G::kKind == GameKind::Konane ? 2 : 1;
-    BoardSolver solver(search, linePlies, settings.limits);
+    BoardSolver solver(search, G::kTraits.openingPlies, settings.limits);
     const Position start = game.startPosition();
     const BoardSolution solution = solver.solve(start);
     const auto certificate = writeCertificate(settings.certificate, search, start, solution.value);
@@ -87,7 +86,7 @@ int solveWithBaseline(const G& game, const PositionInGame& position, bool board,
     result.value = value;
     result.nodes = baseline.nodes();
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::optional<Color> winner = winnerOfValue(position.position, value);
+    const std::optional<Color> winner = winnerOf(position.position, value);
     if (settings.json) {
         nlohmann::ordered_json json;
         if (board) {

@@ -62,9 +62,9 @@ LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::
     Position position = start;
     for (int index = 0; index < static_cast<int>(moves.size()); ++index) {
         const std::string& text = moves[static_cast<std::size_t>(index)];
-        if (gameOver(game, position)) {
+        if (const std::optional<Color> winner = winnerOfEndedGame(game, position)) {
             return fail(index, text + " comes after the end of the game (" +
-                                   colorName(winnerOfFinished(game, position)) + " has won)");
+                                   colorName(*winner) + " has won)");
         }
         Move move;
         try {
@@ -96,7 +96,7 @@ LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::
     }
 
     check.valid = true;
-    check.complete = gameOver(game, position);
+    check.complete = winnerOfEndedGame(game, position).has_value();
     if (!check.complete) {
         const Outcome rest = oracle.outcome(position);
         // After the claimant's move the opponent is to move in a lost position, and vice versa.

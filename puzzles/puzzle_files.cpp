@@ -297,20 +297,6 @@ std::string puzzlesToText(const std::vector<Puzzle>& puzzles, PuzzleFormat forma
     return {};
 }
 
-void writeFileAtomically(const std::string& path, const std::string& contents) {
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error("can not write " + temporary);
-        out << contents;
-        out.flush();
-        if (!out) throw std::runtime_error("writing " + temporary + " failed");
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) throw std::runtime_error("can not rename " + temporary + " to " + path + ": " + error.message());
-}
-
 std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat format, const Variant& defaultVariant) {
     if (format == PuzzleFormat::Html) throw std::invalid_argument("HTML puzzle sheets can not be read back; use JSONL or CSV");
     if (format == PuzzleFormat::Lichess) format = PuzzleFormat::Csv;  // the header tells the columns

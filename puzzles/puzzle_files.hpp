@@ -1,8 +1,7 @@
 #pragma once
 // Puzzle files: JSON Lines, CSV and lichess-style CSV (written and read), and a printable HTML
-// sheet (written).
-// The layouts are described in puzzles/README.md. Files are written to FILE.tmp and renamed,
-// so a reader never sees half a file under the final name.
+// sheet (written). The layouts are described in puzzles/README.md. Files are written with
+// writeFileAtomically (support/), so a reader never sees half a file under the final name.
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -10,6 +9,7 @@
 #include <vector>
 
 #include "puzzles/puzzle.hpp"
+#include "support/atomic_file.hpp"  // writeFileAtomically, for the files written from these texts
 
 namespace papamu {
 
@@ -33,8 +33,6 @@ std::string puzzlesToLichessCsv(const std::vector<Puzzle>& puzzles);
 std::string puzzlesToHtml(const std::vector<Puzzle>& puzzles, const std::string& title);
 std::string puzzlesToText(const std::vector<Puzzle>& puzzles, PuzzleFormat format, const std::string& title);
 
-// Writes `contents` to path.tmp, then renames it to path; throws std::runtime_error on failure.
-void writeFileAtomically(const std::string& path, const std::string& contents);
 
 // One record of a puzzle file as read: a puzzle, or why its line could not be read.
 struct PuzzleRecord {

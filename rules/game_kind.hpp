@@ -6,10 +6,12 @@
 
 namespace papamu {
 
+// The number of each game of rules/game_list.hpp, in list order; stored in table files.
 enum class GameKind : std::uint8_t { Konane = 0, Unane = 1 };
 
-constexpr const char* gameName(GameKind kind) { return kind == GameKind::Konane ? "konane" : "unane"; }
-// Throws std::invalid_argument for anything but "konane" or "unane".
+// The game's name (GameTraits::name); throws std::invalid_argument for a number of no game.
+const char* gameName(GameKind kind);
+// Throws std::invalid_argument, listing the names, for anything but a game's name.
 GameKind parseGameKind(std::string_view text);
 
 // Rule options. Off by default; each game accepts only its own (see validateVariant).
