@@ -58,6 +58,13 @@ TEST_CASE("2: a failed puzzles run leaves the output file as it was", "[cli][iss
                                                 "--min-remoteness", "20"});
     CHECK(impossible.exitCode == 2);
     CHECK_THAT(impossible.err, Catch::Contains("--min-remoteness 20 is longer than any win in the table (longest: 11 plies)"));
+    const CommandResult stones = runPapamu({"puzzles", "konane", "4x4", "--count", "5", "--out", keep, "--max-stones", "30"});
+    CHECK(stones.exitCode == 2);
+    CHECK_THAT(stones.err, Catch::Contains("--max-stones 30 is more than the 16 cells of the board"));
+    const CommandResult searchOnly = runPapamu({"puzzles", "konane", "4x4", "--count", "5", "--out", keep, "--max-stones", "6",
+                                                "--min-remoteness", "9"});
+    CHECK(searchOnly.exitCode == 2);
+    CHECK_THAT(searchOnly.err, Catch::Contains("--min-remoteness 9 is longer than any win with at most 6 stones (longest: 7 plies)"));
     // Possible but not found within the draws: exit 1, the file untouched.
     const CommandResult short_ = runPapamu({"puzzles", "konane", "4x4", "--count", "500", "--tb", scratch.path(), "--out", keep,
                                             "--max-draws", "50"});
