@@ -1,6 +1,6 @@
 // bench: solves a fixed set of small boards single-threaded, like a chess engine's bench. The
-// total node count is a signature of the search (it changes only when the search does); the
-// rate measures the machine. --baseline runs the memoized negamax on the same set, side by side.
+// total node count is a signature of the search (it changes only when the search does; the
+// recorded one is in cli/bench_signature.hpp); the rate measures the machine. --baseline runs the memoized negamax on the same set, side by side.
 #include <chrono>
 #include <iomanip>
 #include <sstream>
@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
+#include "cli/bench_signature.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_ranges.hpp"
@@ -51,14 +52,14 @@ int runBench(int argc, char** argv) {
     return guardedRun("bench", [&]() -> int {
         options::options_description described("bench options");
         addJsonOption(described);
-        addIntegerOption(described, "hash", "64", "table size");
+        addIntegerOption(described, "hash", std::to_string(kBenchHashMegabytes), "table size");
         described.add_options()(
             "memory", options::value<std::string>(), "memory budget, e.g. 8G or 50% (default: 75% of the available memory)")(
             "baseline", options::bool_switch(), "also run the memoized negamax baseline and print the ratios");
         const ParsedArguments arguments = parseArguments(argc, argv, "papamu bench [--hash MB] [--memory SIZE] [--baseline] [--json]", described);
         if (arguments.helpShown) return kSuccess;
         if (!arguments.positional.empty()) throw std::invalid_argument("bench takes no arguments");
-        const std::size_t megabytes = integerOption(arguments, "hash", 64);
+        const std::size_t megabytes = integerOption(arguments, "hash", kBenchHashMegabytes);
         const bool baseline = arguments.values["baseline"].as<bool>();
         const std::uint64_t memoryBudget = arguments.values.count("memory")
                                                ? parseMemorySize(arguments.values["memory"].as<std::string>())
@@ -111,6 +112,10 @@ int runBench(int argc, char** argv) {
             std::cout << output.dump() << "\n";
         } else {
             std::cout << "nodes " << totalNodes << "\nnodes/s " << static_cast<std::uint64_t>(rate) << "\n";
+            if (megabytes == kBenchHashMegabytes && totalNodes != kBenchSignature) {
+                std::cout << "the node count differs from the recorded signature " << kBenchSignature
+                          << " (cli/bench_signature.hpp): the search has changed\n";
+            }
             if (baseline) std::cout << "baseline/dfpn time ratio " << std::fixed << std::setprecision(1) << baselineSeconds / totalSeconds << "\n";
         }
         return kSuccess;

@@ -26,18 +26,6 @@ GameSelection positionArgument(const ParsedArguments& arguments, const char* com
     return selectPosition(positionText(arguments.positional.front()), variantFrom(arguments));
 }
 
-// Who has won a position that has ended, in words, or nothing while the game goes on.
-template <class G>
-std::optional<Color> winnerOf(const G& game, const Position& position) {
-    if (const auto value = game.finishedValue(position)) {
-        return *value == Value::Win ? position.sideToMove : opposite(position.sideToMove);
-    }
-    MoveList moves;
-    game.generateMoves(position, moves);
-    if (moves.empty()) return opposite(position.sideToMove);
-    return std::nullopt;
-}
-
 }  // namespace
 
 int runStart(int argc, char** argv) {
@@ -68,7 +56,7 @@ int runShow(int argc, char** argv) {
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             const BoardGeometry& geometry = game.geometry();
             const Position& position = selection.position;
-            const std::optional<Color> winner = winnerOf(game, position);
+            const std::optional<Color> winner = winnerOfEndedGame(game, position);
             if (jsonRequested(arguments)) {
                 nlohmann::ordered_json json = positionJson(selection.inGame());
                 json["finished"] = winner.has_value();
@@ -164,8 +152,8 @@ int runPlay(int argc, char** argv) {
                 nlohmann::ordered_json json = positionJson(PositionInGame{selection.kind, selection.size, selection.variant, position});
                 json["from"] = formatPosition(selection.kind, game.geometry(), selection.position);
                 json["moves"] = std::vector<std::string>(arguments.positional.begin() + 1, arguments.positional.end());
-                json["finished"] = winnerOf(game, position).has_value();
-                json["winner"] = colorText(winnerOf(game, position));
+                json["finished"] = winnerOfEndedGame(game, position).has_value();
+                json["winner"] = colorText(winnerOfEndedGame(game, position));
                 std::cout << json.dump() << "\n";
             } else {
                 std::cout << formatPosition(selection.kind, game.geometry(), position) << "\n";

@@ -22,7 +22,7 @@ namespace {
 const char* const kSolveUsage =
     "papamu solve GAME RxC | papamu solve POSITION [--all] | papamu solve - [--all]\n"
     "       [--variant V] [--threads N] [--hash MB] [--memory SIZE] [--tb DIR] [--time-limit S]\n"
-    "       [--node-limit N] [--method dfpn|negamax] [--no-progress] [--json]\n"
+    "       [--node-limit N] [--method dfpn|negamax] [--certificate FILE] [--no-progress] [--json]\n"
     "'-' reads one POSITION per line from standard input and prints one JSON line per position\n"
     "(a line that is not a position gets {\"input\", \"error\"}).\n"
     "exit code 0: every value shown is proven; 1: some value is unknown (a limit was reached);\n"
@@ -42,7 +42,9 @@ void describeSolveOptions(options::options_description& described) {
         "tb", options::value<std::string>(), "directory of win/loss tables to probe at the leaves (dfpn only)")(
         "method", options::value<std::string>()->default_value("dfpn"),
         "dfpn (proof-number search) or negamax (the plain memoized baseline: value only, one thread, no --tb, "
-        "--all or limits)")("no-progress", options::bool_switch(), "no progress line on a terminal");
+        "--all or limits)")("no-progress", options::bool_switch(), "no progress line on a terminal")(
+        "certificate", options::value<std::string>(),
+        "write a proof certificate of the value to FILE (check it with papamu verify --certificate FILE)");
 }
 
 SolveSettings settingsFrom(const ParsedArguments& arguments) {
@@ -75,6 +77,7 @@ void rejectCombinations(const ParsedArguments& arguments, const SolveSettings& s
         }
     }
     if (settings.all) throw std::invalid_argument("--all does not apply to --method negamax (it gives the value only)");
+    if (arguments.values.count("certificate")) throw std::invalid_argument("--certificate needs --method dfpn (the baseline keeps no proof)");
 }
 
 std::optional<TableProbe> openTables(const ParsedArguments& arguments, const GameSelection& selection) {
@@ -145,9 +148,15 @@ int runSolve(int argc, char** argv) {
         // the signal keeps its default action.
         std::optional<InterruptGuard> interrupt;
         if (settings.method == "dfpn") settings.interrupt = &interrupt.emplace();
-        if (batch) return solveBatch(arguments, settings);
+        if (batch) {
+            if (arguments.values.count("certificate")) throw std::invalid_argument("--certificate proves one board or POSITION, not a batch (-)");
+            return solveBatch(arguments, settings);
+        }
         const GameSelection selection = board ? selectStart(words[0], words[1], variantFrom(arguments))
                                               : selectPosition(words[0], variantFrom(arguments));
+        if (arguments.values.count("certificate")) {
+            settings.certificate = CertificateRequest{arguments.values["certificate"].as<std::string>(), selection.kind, selection.size};
+        }
         return solveSelection(arguments, selection, board, settings);
     });
 }

@@ -24,10 +24,11 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
     const BoardGeometry& geometry = game.geometry();
     auto search = createSearch(game, std::move(oracle), settings,
                                "solving " + std::string(gameName(G::kKind)) + " " + geometry.sizeName());
-    const int linePlies = G::kKind == GameKind::Konane ? 2 : 1;
-    BoardSolver solver(search, linePlies, settings.limits);
+    BoardSolver solver(search, G::kTraits.openingPlies, settings.limits);
     const Position start = game.startPosition();
-    BoardSummary summary = summarizeBoard(solver.solve(start), start);
+    const BoardSolution solution = solver.solve(start);
+    const auto certificate = writeCertificate(settings.certificate, search, start, solution.value);
+    BoardSummary summary = summarizeBoard(solution, start);
     clearProgress(settings);
     summary.total.tableUsed = search.table().used();
     summary.total.tableCapacity = search.table().capacity();
@@ -37,12 +38,14 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
         json["threads"] = settings.threads;
         json["hash_mb"] = settings.hashMegabytes;
         json["peak_rss_mb"] = peakMegabytes();
+        if (certificate) json["certificate"] = *certificate;
         if (interrupted(settings)) json["interrupted"] = true;
         std::cout << json.dump() << "\n";
     } else {
         printBoardSummary(std::cout, summary, G::kKind, geometry, game.variant());
         std::cout << "total: " << statisticsText(summary.total) << ", peak memory " << std::fixed << std::setprecision(0)
                   << peakMegabytes() << " MB\n";
+        if (certificate) std::cout << certificateLine(*certificate) << "\n";
     }
     std::cout.flush();
     if (const auto code = interruptedExit(settings)) return *code;
@@ -53,17 +56,20 @@ template <class G, class O>
 int solvePosition(const G& game, O oracle, const PositionInGame& position, const SolveSettings& settings) {
     auto search = createSearch(game, std::move(oracle), settings, "solving the position");
     const PositionAnswer answer = answerPosition(search, position.position, settings.all);
+    const auto certificate = writeCertificate(settings.certificate, search, position.position, answer.result.value);
     clearProgress(settings);
     if (settings.json) {
         nlohmann::ordered_json json = positionAnswerJson(position, answer);
         json["method"] = "dfpn";
         json["threads"] = settings.threads;
         json["peak_rss_mb"] = peakMegabytes();
+        if (certificate) json["certificate"] = *certificate;
         if (interrupted(settings)) json["interrupted"] = true;
         std::cout << json.dump() << "\n";
     } else {
         printPositionAnswer(std::cout, answer, game.geometry());
         std::cout << ", peak memory " << std::fixed << std::setprecision(0) << peakMegabytes() << " MB\n";
+        if (certificate) std::cout << certificateLine(*certificate) << "\n";
     }
     std::cout.flush();
     if (const auto code = interruptedExit(settings)) return *code;
@@ -80,7 +86,7 @@ int solveWithBaseline(const G& game, const PositionInGame& position, bool board,
     result.value = value;
     result.nodes = baseline.nodes();
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::optional<Color> winner = winnerOfValue(position.position, value);
+    const std::optional<Color> winner = winnerOf(position.position, value);
     if (settings.json) {
         nlohmann::ordered_json json;
         if (board) {

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "cli/certificate_options.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/memory_budget.hpp"
 #include "solver/proof_number_search.hpp"
@@ -20,6 +21,7 @@ struct SolveSettings {
     std::string method = "dfpn";
     std::uint64_t memoryBudget = 0;
     const InterruptGuard* interrupt = nullptr;  // df-pn only: the baseline cannot stop half-way
+    CertificateRequest certificate;             // --certificate FILE (df-pn, one board or position)
 };
 
 SearchOptions searchOptions(const SolveSettings& settings);

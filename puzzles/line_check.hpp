@@ -18,10 +18,10 @@ namespace papamu {
 struct LineCheck {
     bool valid = false;
     int faultyMove = -1;  // 0-based index of the first faulty move; -1 when none is to blame
-    std::string reason;   // why not valid, e.g. "move 3: c3-c1 loses: White wins in 5 with d4-b4"
+    std::string reason;   // why not valid, e.g. "move 3: c3-c1 loses: White wins in 5 plies with d4-b4"
     bool complete = false;      // the line ends where the game ends
     int remainingPlies = 0;     // when valid and incomplete: plies still to play with best play
-    std::string continuation;   // when valid and incomplete: e.g. "Black still wins in 4 more with b2-b4"
+    std::string continuation;   // when valid and incomplete: e.g. "Black still wins in 4 more plies with b2-b4"
 };
 
 namespace line_check_detail {
@@ -35,10 +35,13 @@ inline std::string joinMoves(const BoardGeometry& geometry, const std::vector<Sc
     return text;
 }
 
-// "White wins in 5 with d4-b4": the side to move of `position` wins, `moves` scored there.
+// "5 plies", "1 ply".
+inline std::string pliesText(int plies) { return std::to_string(plies) + (plies == 1 ? " ply" : " plies"); }
+
+// "White wins in 5 plies with d4-b4": the side to move of `position` wins, `moves` scored there.
 inline std::string winDescription(const BoardGeometry& geometry, Color winner, int remoteness,
                                   const std::vector<ScoredMove>& moves) {
-    std::string text = std::string(colorName(winner)) + " wins in " + std::to_string(remoteness);
+    std::string text = std::string(colorName(winner)) + " wins in " + pliesText(remoteness);
     if (const int best = bestMoveIndex(moves); best >= 0) text += " with " + moveName(geometry, moves[static_cast<std::size_t>(best)].move);
     return text;
 }
@@ -62,9 +65,9 @@ LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::
     Position position = start;
     for (int index = 0; index < static_cast<int>(moves.size()); ++index) {
         const std::string& text = moves[static_cast<std::size_t>(index)];
-        if (gameOver(game, position)) {
+        if (const std::optional<Color> winner = winnerOfEndedGame(game, position)) {
             return fail(index, text + " comes after the end of the game (" +
-                                   colorName(winnerOfFinished(game, position)) + " has won)");
+                                   colorName(*winner) + " has won)");
         }
         Move move;
         try {
@@ -96,14 +99,15 @@ LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::
     }
 
     check.valid = true;
-    check.complete = gameOver(game, position);
+    check.complete = winnerOfEndedGame(game, position).has_value();
     if (!check.complete) {
         const Outcome rest = oracle.outcome(position);
         // After the claimant's move the opponent is to move in a lost position, and vice versa.
         const bool claimantToMove = moves.size() % 2 == 0;
         const Color claimant = claimantToMove ? position.sideToMove : opposite(position.sideToMove);
         check.remainingPlies = rest.remoteness;
-        check.continuation = std::string(colorName(claimant)) + " still wins in " + std::to_string(rest.remoteness) + " more";
+        check.continuation = std::string(colorName(claimant)) + " still wins in " + std::to_string(rest.remoteness) + " more " +
+                             (rest.remoteness == 1 ? "ply" : "plies");
         if (claimantToMove) {
             const std::vector<ScoredMove> scored = scoreMoves(game, oracle, position);
             check.continuation += " with " + moveName(geometry, scored[static_cast<std::size_t>(bestMoveIndex(scored))].move);

@@ -14,23 +14,6 @@ struct ScoredMove {
     bool wins() const { return result.value == Value::Loss; }
 };
 
-// True when the rules end the game here: a decided Ūnane position, or no legal move.
-template <Game G>
-bool gameOver(const G& game, const Position& position) {
-    if (game.finishedValue(position)) return true;
-    MoveList moves;
-    game.generateMoves(position, moves);
-    return moves.empty();
-}
-
-// The winner of a finished position (the side to move when its value is a win).
-template <Game G>
-Color winnerOfFinished(const G& game, const Position& position) {
-    const auto finished = game.finishedValue(position);
-    const bool sideWins = finished && *finished == Value::Win;
-    return sideWins ? position.sideToMove : opposite(position.sideToMove);
-}
-
 template <Game G, OutcomeOracle O>
 std::vector<ScoredMove> scoreMoves(const G& game, O& oracle, const Position& position) {
     std::vector<ScoredMove> scored;
@@ -48,23 +31,13 @@ inline int winningMoveCount(const std::vector<ScoredMove>& moves) {
     return count;
 }
 
-// Perfect play's choice: the quickest win when one exists, else the longest resistance; the
-// first in move order among equals. -1 for an empty list.
+// Perfect play's choice (BestOutcome's rule, rules/outcome.hpp): the quickest win when one
+// exists, else the longest resistance; the first in move order among equals. -1 for an empty list.
 inline int bestMoveIndex(const std::vector<ScoredMove>& moves) {
     int best = -1;
     for (int index = 0; index < static_cast<int>(moves.size()); ++index) {
-        const ScoredMove& candidate = moves[static_cast<std::size_t>(index)];
-        if (best < 0) {
-            best = index;
-            continue;
-        }
-        const ScoredMove& current = moves[static_cast<std::size_t>(best)];
-        if (candidate.wins() != current.wins()) {
-            if (candidate.wins()) best = index;
-        } else if (candidate.wins() ? candidate.result.remoteness < current.result.remoteness
-                                    : candidate.result.remoteness > current.result.remoteness) {
-            best = index;
-        }
+        const Outcome candidate = outcomeAfterMove(moves[static_cast<std::size_t>(index)].result);
+        if (best < 0 || betterOutcome(candidate, outcomeAfterMove(moves[static_cast<std::size_t>(best)].result))) best = index;
     }
     return best;
 }

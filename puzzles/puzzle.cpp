@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "rules/game_list.hpp"
+
 namespace papamu {
 
 const char* uniquenessName(Uniqueness uniqueness) {
@@ -33,7 +35,7 @@ std::string puzzleId(GameKind game, BoardSize board, const Variant& variant, con
     mix(positionText);
     char digits[17];
     std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(hash));
-    return std::string(game == GameKind::Konane ? "k" : "u") + board.name() + "-" + std::string(digits, 10);
+    return std::string(1, gameTraits(game).letter) + board.name() + "-" + std::string(digits, 10);
 }
 
 }  // namespace papamu

@@ -1,6 +1,7 @@
 #pragma once
 // The difficulty rating and the themes of a puzzle, from its main line (puzzles/README.md has
 // the formula and the list of themes with their definitions).
+#include <array>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -64,7 +65,11 @@ std::string puzzleThemes(const G& game, const std::vector<LineStep>& line) {
     std::vector<std::string> themes;
     themes.push_back(winnerMoves == 1 ? "one-move" : winnerMoves == 2 ? "short" : winnerMoves <= 4 ? "long" : "very-long");
 
-    bool multiJump = false, stopShort = false, removal = false, swap = false;
+    std::array<bool, kLineFeatureCount> present{};  // by LineFeature
+    const auto mark = [&present](LineFeature feature, bool seen) {
+        bool& found = present[static_cast<std::size_t>(feature)];
+        found = found || seen;
+    };
     bool forcing = line.size() > 1;
     for (std::size_t ply = 0; ply < line.size(); ++ply) {
         const LineStep& step = line[ply];
@@ -73,18 +78,14 @@ std::string puzzleThemes(const G& game, const std::vector<LineStep>& line) {
             forcing = forcing && step.moves.size() == 1;
             continue;
         }
-        multiJump = multiJump || (move.kind == MoveKind::Step && stepsBetween(geometry, move) >= 4);
-        stopShort = stopShort || stopsShort(geometry, step);
-        removal = removal || move.kind == MoveKind::Removal;
-        swap = swap || move.kind == MoveKind::Swap;
+        mark(LineFeature::MultiJump, move.kind == MoveKind::Step && stepsBetween(geometry, move) >= 4);
+        mark(LineFeature::StopShort, stopsShort(geometry, step));
+        mark(LineFeature::Removal, move.kind == MoveKind::Removal);
+        mark(LineFeature::Swap, move.kind == MoveKind::Swap);
     }
-    if constexpr (G::kKind == GameKind::Konane) {
-        if (multiJump) themes.push_back("multi-jump");
-        if (stopShort) themes.push_back("stop-short");
-        if (removal) themes.push_back("opening");
-    } else {
-        if (swap) themes.push_back("swap");
-        if (removal) themes.push_back("isolation");
+    // The game's own themes, in its order (GameTraits::puzzleThemes).
+    for (const PuzzleTheme& theme : G::kTraits.puzzleThemes) {
+        if (present[static_cast<std::size_t>(theme.feature)]) themes.push_back(theme.word);
     }
     if (forcing) themes.push_back("forcing");
 

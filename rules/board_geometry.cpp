@@ -4,12 +4,18 @@
 
 namespace papamu {
 
-BoardGeometry::BoardGeometry(int rows, int columns) : rows_(rows), columns_(columns) {
-    if (rows < 1 || columns < 1 || rows * columns > kMaxCells) {
-        throw std::invalid_argument("board " + std::to_string(rows) + "x" + std::to_string(columns) +
-                                    " is not allowed: rows and columns must be at least 1 and "
-                                    "rows x columns at most 64");
+std::optional<std::string> boardSizeProblem(int rows, int columns) {
+    const std::string board = "board " + std::to_string(rows) + "x" + std::to_string(columns) + " is not allowed: ";
+    if (rows < 1 || columns < 1) return board + "rows and columns must be at least 1";
+    const long long cells = static_cast<long long>(rows) * columns;  // two ints: no overflow
+    if (cells > BoardGeometry::kMaxCells) {
+        return board + "it has " + std::to_string(cells) + " cells, at most " + std::to_string(BoardGeometry::kMaxCells) + " are allowed";
     }
+    return std::nullopt;
+}
+
+BoardGeometry::BoardGeometry(int rows, int columns) : rows_(rows), columns_(columns) {
+    if (const std::optional<std::string> problem = boardSizeProblem(rows, columns)) throw std::invalid_argument(*problem);
     const int cells = rows * columns;
     allCells_ = cells == 64 ? ~Bitboard{0} : (Bitboard{1} << cells) - 1;
     Bitboard leftColumn = 0;

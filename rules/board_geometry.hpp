@@ -1,6 +1,7 @@
 #pragma once
 // The shape of a board and the masks that let move generation work on whole bitboards.
 #include <array>
+#include <optional>
 #include <string>
 
 #include "rules/bitboard.hpp"
@@ -12,11 +13,15 @@ enum class Direction : int { Up = 0, Down = 1, Left = 2, Right = 3 };
 constexpr std::array<Direction, 4> kDirections{Direction::Up, Direction::Down, Direction::Left,
                                                Direction::Right};
 
+// Why a board of rows x columns is not one papamu plays on (rows and columns at least 1, at most
+// 64 cells), or nullopt when it is. The one check behind every way a board size is given.
+std::optional<std::string> boardSizeProblem(int rows, int columns);
+
 class BoardGeometry {
 public:
     static constexpr int kMaxCells = 64;
 
-    // Throws std::invalid_argument unless 1 <= rows, columns and rows * columns <= 64.
+    // Throws std::invalid_argument with boardSizeProblem's reason for a board that is not allowed.
     BoardGeometry(int rows, int columns);
 
     int rows() const { return rows_; }

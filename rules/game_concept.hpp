@@ -7,7 +7,9 @@
 
 #include "rules/board_geometry.hpp"
 #include "rules/game_kind.hpp"
+#include "rules/game_traits.hpp"
 #include "rules/move.hpp"
+#include "rules/outcome.hpp"
 #include "rules/position.hpp"
 #include "rules/symmetry.hpp"
 
@@ -15,7 +17,10 @@ namespace papamu {
 
 template <class G>
 concept Game = requires(const G& game, const Position& position, Move move, MoveList& moves) {
+    // The game's record (rules/game_traits.hpp) and its number, the same as the record's.
+    { G::kTraits } -> std::convertible_to<GameTraits>;
     { G::kKind } -> std::convertible_to<GameKind>;
+    requires G::kKind == G::kTraits.kind;
     { game.geometry() } -> std::same_as<const BoardGeometry&>;
     { game.variant() } -> std::same_as<const Variant&>;
     { game.startPosition() } -> std::same_as<Position>;
@@ -33,11 +38,15 @@ concept Game = requires(const G& game, const Position& position, Move move, Move
     { game.positionProblem(position) } -> std::same_as<std::optional<std::string>>;
 };
 
-// The outcome of a position for the side to move under perfect play.
-struct Outcome {
-    Value value = Value::Loss;
-    int remoteness = 0;  // plies to the end: the winner hurries, the loser delays
-    bool operator==(const Outcome&) const = default;
-};
+// The winner of a position the rules have ended (decided by the rules, or no legal move for the
+// side to move, which loses), or nullopt while the game goes on.
+template <Game G>
+std::optional<Color> winnerOfEndedGame(const G& game, const Position& position) {
+    if (const std::optional<Value> value = game.finishedValue(position)) return winnerOf(position, *value);
+    MoveList moves;
+    game.generateMoves(position, moves);
+    if (moves.empty()) return winnerOf(position, Value::Loss);
+    return std::nullopt;
+}
 
 }  // namespace papamu

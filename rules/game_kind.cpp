@@ -1,26 +1,43 @@
 #include "rules/game_kind.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
+#include <vector>
+
+#include "rules/board_geometry.hpp"
+#include "rules/game_list.hpp"
 
 namespace papamu {
 
+namespace {
+
+// Every rule option: its name and its switch in Variant, in the order Variant::name writes them.
+struct VariantOption {
+    const char* name;
+    bool Variant::*flag;
+};
+constexpr VariantOption kVariantOptions[] = {
+    {"single-jump", &Variant::singleJump}, {"open-any", &Variant::openAny}, {"no-pie", &Variant::noPie}};
+
+}  // namespace
+
+const char* gameName(GameKind kind) { return gameTraits(kind).name; }
+
 GameKind parseGameKind(std::string_view text) {
-    if (text == "konane") return GameKind::Konane;
-    if (text == "unane") return GameKind::Unane;
-    throw std::invalid_argument("unknown game '" + std::string(text) + "': expected konane or unane");
+    for (const GameTraits& game : allGames()) {
+        if (text == game.name) return game.kind;
+    }
+    throw std::invalid_argument("unknown game '" + std::string(text) + "': expected " + gameNamesWhere([](const GameTraits&) { return true; }));
 }
 
 std::string Variant::name() const {
     std::string result;
-    const auto add = [&result](bool on, const char* option) {
-        if (!on) return;
+    for (const VariantOption& option : kVariantOptions) {
+        if (!(this->*option.flag)) continue;
         if (!result.empty()) result += '+';
-        result += option;
-    };
-    add(singleJump, "single-jump");
-    add(openAny, "open-any");
-    add(noPie, "no-pie");
+        result += option.name;
+    }
     return result.empty() ? "standard" : result;
 }
 
@@ -32,30 +49,34 @@ Variant Variant::parse(std::string_view text) {
     while (start <= text.size()) {
         std::size_t end = text.find_first_of("+,", start);
         if (end == std::string_view::npos) end = text.size();
-        const std::string_view option = text.substr(start, end - start);
-        if (option == "single-jump") {
-            variant.singleJump = true;
-        } else if (option == "open-any") {
-            variant.openAny = true;
-        } else if (option == "no-pie") {
-            variant.noPie = true;
-        } else {
-            throw std::invalid_argument("unknown variant '" + std::string(option) +
-                                        "': expected single-jump, open-any or no-pie");
+        const std::string_view name = text.substr(start, end - start);
+        const auto known = std::find_if(std::begin(kVariantOptions), std::end(kVariantOptions),
+                                        [&](const VariantOption& option) { return name == option.name; });
+        if (known == std::end(kVariantOptions)) {
+            std::vector<std::string> names;
+            for (const VariantOption& option : kVariantOptions) names.emplace_back(option.name);
+            throw std::invalid_argument("unknown variant '" + std::string(name) + "': expected " + alternativesText(names));
         }
+        variant.*known->flag = true;
         start = end + 1;
     }
     return variant;
 }
 
+std::uint8_t variantFlags(const Variant& variant) {
+    return static_cast<std::uint8_t>((variant.singleJump ? 1U : 0U) | (variant.openAny ? 2U : 0U) | (variant.noPie ? 4U : 0U));
+}
+
+Variant variantFromFlags(std::uint8_t flags) {
+    return Variant{(flags & 1U) != 0, (flags & 2U) != 0, (flags & 4U) != 0};
+}
+
 void validateVariant(GameKind kind, const Variant& variant) {
-    if (kind == GameKind::Konane && variant.noPie) {
-        throw std::invalid_argument("variant no-pie is for unane, not konane");
-    }
-    if (kind == GameKind::Unane && (variant.singleJump || variant.openAny)) {
-        throw std::invalid_argument(std::string("variant ") +
-                                    (variant.singleJump ? "single-jump" : "open-any") +
-                                    " is for konane, not unane");
+    const GameTraits& game = gameTraits(kind);
+    for (const VariantOption& option : kVariantOptions) {
+        if (!(variant.*option.flag) || game.options.*option.flag) continue;
+        const std::string owners = gameNamesWhere([&](const GameTraits& other) { return other.options.*option.flag; });
+        throw std::invalid_argument(std::string("variant ") + option.name + " is for " + owners + ", not " + game.name);
     }
 }
 
@@ -77,10 +98,7 @@ BoardSize BoardSize::parse(std::string_view text) {
     BoardSize size;
     size.rows = parseNumber(text.substr(0, cross), "rows");
     size.columns = parseNumber(text.substr(cross + 1), "columns");
-    if (size.rows < 1 || size.columns < 1 || static_cast<long long>(size.rows) * size.columns > 64) {
-        throw std::invalid_argument("board " + size.name() +
-                                    " is not allowed: rows and columns at least 1, at most 64 cells");
-    }
+    if (const std::optional<std::string> problem = boardSizeProblem(size.rows, size.columns)) throw std::invalid_argument(*problem);
     return size;
 }
 

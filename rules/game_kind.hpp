@@ -6,10 +6,12 @@
 
 namespace papamu {
 
+// The number of each game of rules/game_list.hpp, in list order; stored in table files.
 enum class GameKind : std::uint8_t { Konane = 0, Unane = 1 };
 
-constexpr const char* gameName(GameKind kind) { return kind == GameKind::Konane ? "konane" : "unane"; }
-// Throws std::invalid_argument for anything but "konane" or "unane".
+// The game's name (GameTraits::name); throws std::invalid_argument for a number of no game.
+const char* gameName(GameKind kind);
+// Throws std::invalid_argument, listing the names, for anything but a game's name.
 GameKind parseGameKind(std::string_view text);
 
 // Rule options. Off by default; each game accepts only its own (see validateVariant).
@@ -24,6 +26,12 @@ struct Variant {
     // Accepts "standard", one option name, or several joined by '+' or ','.
     static Variant parse(std::string_view text);
 };
+
+// The options as bits, as every file format of papamu stores them: bit 0 single-jump, bit 1
+// open-any, bit 2 no-pie; the other bits are zero (readers refuse files where they are not).
+inline constexpr std::uint8_t kKnownVariantFlags = 0x7;
+std::uint8_t variantFlags(const Variant& variant);
+Variant variantFromFlags(std::uint8_t flags);
 
 // Throws std::invalid_argument when the variant has an option the game does not know.
 void validateVariant(GameKind kind, const Variant& variant);

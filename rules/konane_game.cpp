@@ -6,7 +6,7 @@ namespace papamu {
 
 KonaneGame::KonaneGame(BoardGeometry geometry, Variant variant)
     : geometry_(geometry), variant_(variant) {
-    validateVariant(GameKind::Konane, variant);
+    validateVariant(kKind, variant);
     openingCells_ = variant.openAny ? geometry_.allCells() : geometry_.corners() | geometry_.centre();
 }
 

@@ -7,6 +7,7 @@
 
 #include "rules/board_geometry.hpp"
 #include "rules/game_kind.hpp"
+#include "rules/game_traits.hpp"
 #include "rules/move.hpp"
 #include "rules/move_text.hpp"
 #include "rules/position.hpp"
@@ -16,7 +17,23 @@ namespace papamu {
 
 class KonaneGame {
 public:
-    static constexpr GameKind kKind = GameKind::Konane;
+    static constexpr PuzzleTheme kPuzzleThemes[] = {
+        {LineFeature::MultiJump, "multi-jump"}, {LineFeature::StopShort, "stop-short"}, {LineFeature::Removal, "opening"}};
+    static constexpr GameTraits kTraits{
+        .kind = GameKind::Konane,
+        .name = "konane",
+        .letter = 'k',
+        .options = Variant{.singleJump = true, .openAny = true, .noPie = false},
+        .openingPlies = 2,  // Black's removal and White's answer decide the opening
+        // One exact search beyond it takes seconds (5x6 with 24 stones: ~5-10 s).
+        .searchStoneLimit = 20,
+        .stoneCells = StoneCells::HomeColour,
+        .coloursAlike = true,
+        .pieRule = false,
+        .proofEstimate = ProofEstimate::MoveCount,
+        .puzzleThemes = kPuzzleThemes,
+    };
+    static constexpr GameKind kKind = kTraits.kind;
 
     // Throws std::invalid_argument for a variant option that Kōnane does not have.
     KonaneGame(BoardGeometry geometry, Variant variant = {});

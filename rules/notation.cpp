@@ -1,4 +1,5 @@
 #include "rules/notation.hpp"
+#include "rules/game_list.hpp"
 
 #include <charconv>
 
@@ -125,10 +126,7 @@ PositionText parsePosition(std::string_view text) {
         }
     }
     if (columnCount == 0) fail("position rows are empty");
-    if (static_cast<long long>(rowCount) * columnCount > BoardGeometry::kMaxCells) {
-        fail("board " + std::to_string(rowCount) + "x" + std::to_string(columnCount) + " has " +
-             std::to_string(rowCount * columnCount) + " cells, at most 64 are allowed");
-    }
+    if (const std::optional<std::string> problem = boardSizeProblem(rowCount, columnCount)) fail(*problem);
     parsed.size = BoardSize{rowCount, columnCount};
     const BoardGeometry geometry(rowCount, columnCount);
     for (int listed = 0; listed < rowCount; ++listed) {
@@ -156,7 +154,9 @@ PositionText parsePosition(std::string_view text) {
     }
     if (fields.size() == 4) {
         if (fields[3] != "swap") fail("unexpected '" + std::string(fields[3]) + "' after the side to move (only 'swap' may follow)");
-        if (parsed.game != GameKind::Unane) fail("'swap' is only for unane positions");
+        if (!gameTraits(parsed.game).pieRule) {
+            fail("'swap' is only for " + gameNamesWhere([](const GameTraits& game) { return game.pieRule; }) + " positions");
+        }
         if (parsed.position.sideToMove != Color::White) fail("'swap' is offered only to White (side w)");
         parsed.position.swapAvailable = true;
     }

@@ -6,7 +6,7 @@ namespace papamu {
 
 UnaneGame::UnaneGame(BoardGeometry geometry, Variant variant)
     : geometry_(geometry), variant_(variant) {
-    validateVariant(GameKind::Unane, variant);
+    validateVariant(kKind, variant);
     if (geometry_.cellCount() % 2 != 0 || geometry_.cellCount() < 4) {
         throw std::invalid_argument("board " + geometry_.sizeName() +
                                     " is not allowed for unane: it needs an even number of cells "

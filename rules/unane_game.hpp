@@ -8,6 +8,7 @@
 
 #include "rules/board_geometry.hpp"
 #include "rules/game_kind.hpp"
+#include "rules/game_traits.hpp"
 #include "rules/move.hpp"
 #include "rules/move_text.hpp"
 #include "rules/position.hpp"
@@ -17,7 +18,23 @@ namespace papamu {
 
 class UnaneGame {
 public:
-    static constexpr GameKind kKind = GameKind::Unane;
+    static constexpr PuzzleTheme kPuzzleThemes[] = {{LineFeature::Swap, "swap"}, {LineFeature::Removal, "isolation"}};
+    static constexpr GameTraits kTraits{
+        .kind = GameKind::Unane,
+        .name = "unane",
+        .letter = 'u',
+        .options = Variant{.singleJump = false, .openAny = false, .noPie = true},
+        .openingPlies = 1,
+        // One exact search beyond it takes seconds (4x5 with 16 stones: ~3 s).
+        .searchStoneLimit = 14,
+        .stoneCells = StoneCells::AnyCell,
+        .coloursAlike = true,
+        .pieRule = true,
+        // Measured against MoveCount: 3-5 times fewer nodes on 4x4, 3x6 and 4x5 (solver/README.md).
+        .proofEstimate = ProofEstimate::GroupCount,
+        .puzzleThemes = kPuzzleThemes,
+    };
+    static constexpr GameKind kKind = kTraits.kind;
 
     // Throws std::invalid_argument for an odd number of cells, fewer than 4 cells, or a
     // variant option that Ūnane does not have.

@@ -10,6 +10,7 @@
 
 #include "rules/color.hpp"
 #include "rules/move.hpp"
+#include "rules/outcome.hpp"
 #include "rules/position.hpp"
 #include "solver/board_solution.hpp"
 #include "solver/search_control.hpp"
@@ -33,12 +34,6 @@ constexpr const char* pieAnswerName(PieAnswer answer) {
         case PieAnswer::Swap: return "swap";
     }
     return "unknown";
-}
-
-// The colour that wins a position whose value for the side to move is `value`.
-inline std::optional<Color> winnerOfValue(const Position& position, const std::optional<Value>& value) {
-    if (!value) return std::nullopt;
-    return *value == Value::Win ? position.sideToMove : opposite(position.sideToMove);
 }
 
 struct OpeningSummary {
@@ -85,8 +80,8 @@ inline BoardSummary summarizeBoard(const BoardSolution& solution, const Position
     summary.pieRule = solution.value != solution.valueWithoutSwap ||
                       std::any_of(solution.lines.begin(), solution.lines.end(),
                                   [](const OpeningLine& line) { return line.swapOffered; });
-    summary.winner = winnerOfValue(start, solution.value);
-    if (summary.pieRule) summary.winnerWithoutPie = winnerOfValue(start, solution.valueWithoutSwap);
+    summary.winner = winnerOf(start, solution.value);
+    if (summary.pieRule) summary.winnerWithoutPie = winnerOf(start, solution.valueWithoutSwap);
     summary.total.value = solution.value;
     summary.total.nodes = solution.nodes;
     summary.total.seconds = solution.seconds;
@@ -95,10 +90,10 @@ inline BoardSummary summarizeBoard(const BoardSolution& solution, const Position
         opening.moves = line.moves;
         opening.position = line.position;
         opening.value = line.value;
-        opening.winner = winnerOfValue(line.position, line.value);
+        opening.winner = winnerOf(line.position, line.value);
         opening.complete = line.complete;
         opening.swapOffered = line.swapOffered;
-        if (line.swapOffered) opening.winnerWithPie = winnerOfValue(line.position, line.valueWithSwap);
+        if (line.swapOffered) opening.winnerWithPie = winnerOf(line.position, line.valueWithSwap);
         opening.whiteAnswer = pieAnswerOf(line);
         opening.statistics = line.statistics;
         opening.principalLine = line.principalLine;

@@ -23,18 +23,9 @@ public:
             MoveList moves;
             game_.generateMoves(position, moves);
             ++expanded_;
-            // Loss until a winning move appears: the loser delays (longest), the winner hurries.
-            int bestWin = -1;
-            int longestLoss = 0;
-            for (const Move move : moves) {
-                const Outcome child = solve(game_.applyMove(position, move));
-                if (child.value == Value::Loss) {
-                    if (bestWin < 0 || child.remoteness + 1 < bestWin) bestWin = child.remoteness + 1;
-                } else {
-                    longestLoss = std::max(longestLoss, child.remoteness + 1);
-                }
-            }
-            result = bestWin >= 0 ? Outcome{Value::Win, bestWin} : Outcome{Value::Loss, longestLoss};
+            BestOutcome best;
+            for (const Move move : moves) best.addChild(solve(game_.applyMove(position, move)));
+            result = best.result();
         }
         memo_.emplace(position, result);
         return result;

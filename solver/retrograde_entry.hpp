@@ -27,29 +27,21 @@ constexpr Outcome decodeOutcome(RetrogradeEntry entry) {
 // a win stays the same win; a loss becomes a win by swapping, one ply longer. A finished board
 // has no moves at all, offer or not.
 constexpr Outcome outcomeWithSwapOffer(Outcome withoutSwap, bool finished) {
-    if (finished || withoutSwap.value == Value::Win) return withoutSwap;
-    return Outcome{Value::Win, withoutSwap.remoteness + 1};
+    if (finished) return withoutSwap;
+    const Outcome bySwapping = outcomeAfterMove(withoutSwap);
+    return betterOutcome(bySwapping, withoutSwap) ? bySwapping : withoutSwap;
 }
 
 // The outcome of a position from the outcomes of its children (as looked up by `childOutcome`),
-// the rule used by the builder and by one-ply probes alike: the winner takes the shortest win,
-// the loser the longest resistance; no moves is a loss in 0.
+// the rule used by the builder and by one-ply probes alike (BestOutcome, rules/outcome.hpp).
 template <Game G, class ChildOutcome>
 Outcome outcomeFromChildren(const G& game, const Position& position, ChildOutcome&& childOutcome) {
     if (const std::optional<Value> finished = game.finishedValue(position)) return Outcome{*finished, 0};
     MoveList moves;
     game.generateMoves(position, moves);
-    int fastestWin = -1;
-    int longestLoss = 0;
-    for (const Move move : moves) {
-        const Outcome child = childOutcome(game.applyMove(position, move));
-        if (child.value == Value::Loss) {
-            if (fastestWin < 0 || child.remoteness + 1 < fastestWin) fastestWin = child.remoteness + 1;
-        } else if (child.remoteness + 1 > longestLoss) {
-            longestLoss = child.remoteness + 1;
-        }
-    }
-    return fastestWin >= 0 ? Outcome{Value::Win, fastestWin} : Outcome{Value::Loss, longestLoss};
+    BestOutcome best;
+    for (const Move move : moves) best.addChild(childOutcome(game.applyMove(position, move)));
+    return best.result();
 }
 
 }  // namespace papamu

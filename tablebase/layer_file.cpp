@@ -15,6 +15,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "support/atomic_file.hpp"
+
 namespace papamu {
 
 namespace {
@@ -125,27 +127,7 @@ LayerHeader decodeHeader(const std::string& path, const std::uint8_t* bytes, std
     return header;
 }
 
-void writeAll(int descriptor, const std::uint8_t* data, std::size_t size, const std::string& path) {
-    while (size > 0) {
-        const ssize_t written = ::write(descriptor, data, size);
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            throw TableError(path + ": write failed: " + std::strerror(errno));
-        }
-        data += written;
-        size -= static_cast<std::size_t>(written);
-    }
-}
-
 }  // namespace
-
-std::uint8_t variantFlags(const Variant& variant) {
-    return static_cast<std::uint8_t>((variant.singleJump ? 1U : 0U) | (variant.openAny ? 2U : 0U) | (variant.noPie ? 4U : 0U));
-}
-
-Variant variantFromFlags(std::uint8_t flags) {
-    return Variant{(flags & 1U) != 0, (flags & 2U) != 0, (flags & 4U) != 0};
-}
 
 bool LayerHeader::sameLayerAs(const LayerHeader& other) const {
     return game == other.game && variantFlags == other.variantFlags && rows == other.rows && columns == other.columns &&
@@ -189,24 +171,11 @@ std::uint64_t writeLayerFile(const std::string& path, LayerHeader header, std::s
     header.checksum = fileChecksum(headerBytes.data(), payload.data(), payload.size());
     headerBytes = encodeHeader(header);
 
-    const std::string temporary = path + ".tmp";
-    const int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (descriptor < 0) throw TableError(temporary + ": cannot create: " + std::strerror(errno));
+    const auto bytes = [](const auto& buffer) { return std::string_view(reinterpret_cast<const char*>(buffer.data()), buffer.size()); };
     try {
-        writeAll(descriptor, headerBytes.data(), headerBytes.size(), temporary);
-        writeAll(descriptor, payload.data(), payload.size(), temporary);
-        if (::fsync(descriptor) != 0) throw TableError(temporary + ": fsync failed: " + std::strerror(errno));
-    } catch (...) {
-        ::close(descriptor);
-        throw;
-    }
-    ::close(descriptor);
-    if (::rename(temporary.c_str(), path.c_str()) != 0) throw TableError(path + ": rename failed: " + std::strerror(errno));
-    const std::string directory = std::filesystem::path(path).parent_path().string();
-    const int directoryDescriptor = ::open(directory.empty() ? "." : directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (directoryDescriptor >= 0) {
-        ::fsync(directoryDescriptor);
-        ::close(directoryDescriptor);
+        writeFileAtomically(path, {bytes(headerBytes), bytes(payload)});
+    } catch (const AtomicWriteError& error) {
+        throw TableError(error.what());
     }
     return headerBytes.size() + payload.size();
 }

@@ -49,8 +49,6 @@ struct LayerHeader {
     std::string describe() const;  // "konane 4x4 variant 0 layer (5, 6) with 2450 entries"
 };
 
-std::uint8_t variantFlags(const Variant& variant);
-Variant variantFromFlags(std::uint8_t flags);
 
 // Writes atomically: to PATH.tmp, fsync, rename over PATH, fsync the directory. Returns the
 // number of bytes written. Deterministic: the same entries give the same bytes.

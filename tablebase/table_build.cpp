@@ -70,30 +70,11 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
     });
 }
 
-namespace {
-
-long double binomial(int n, int k) {
-    long double result = 1;
-    for (int i = 1; i <= k; ++i) result = result * static_cast<long double>(n - k + i) / static_cast<long double>(i);
-    return result;
-}
-
-}  // namespace
-
 std::uint64_t estimateBuildMemory(const TableIndex& index) {
-    // Counted in long double from the layer shapes, not from layerSize(): on boards far too big
-    // to build (Ūnane 7x7 and up) a layer's entry count does not fit 64 bits, and a wrapped
-    // count must not make such a board look small.
-    const bool konane = index.scheme() == IndexScheme::KonaneHomeSubsets;
-    const int cells = index.geometry().cellCount();
-    const int blackCells = konane ? popCount(index.geometry().blackHome()) : cells;
-    const int whiteCells = konane ? popCount(index.geometry().whiteHome()) : cells;
+    // Counted in long double (layerSizeEstimate): a wrapped 64-bit count must not make a board
+    // far too big to build look small.
     long double total = 64.0L * 1024 * 1024;  // process, thread pool, compression buffers
-    for (int layer = 0; layer < index.layerCount(); ++layer) {
-        const TableLayer& shape = index.layer(layer);
-        const int whiteDomain = konane ? whiteCells : cells - shape.black;
-        total += shape.sides * binomial(blackCells, shape.black) * binomial(whiteDomain, shape.white);  // one byte per entry
-    }
+    for (int layer = 0; layer < index.layerCount(); ++layer) total += index.layerSizeEstimate(layer);  // one byte per entry
     constexpr std::uint64_t kMaximum = std::numeric_limits<std::uint64_t>::max();
     return total >= static_cast<long double>(kMaximum) ? kMaximum : static_cast<std::uint64_t>(total);
 }

@@ -1,13 +1,13 @@
 #include "tablebase/table_directory.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "support/atomic_file.hpp"
 
 namespace papamu {
 
@@ -101,7 +101,7 @@ void TableManifest::write(const std::string& directory) const {
     json["variant"] = variant.name();
     json["board"] = size.name();
     json["max_stones"] = maxStones;
-    json["index_scheme"] = indexSchemeName(game == GameKind::Konane ? IndexScheme::KonaneHomeSubsets : IndexScheme::UnaneThreeState);
+    json["index_scheme"] = indexSchemeName(indexSchemeOf(game));
     json["colour_fold"] = colourFolded;
     json["encoding"] = "outcome-byte";
     json["block_entries"] = blockEntries;
@@ -123,18 +123,11 @@ void TableManifest::write(const std::string& directory) const {
         json["layers"].push_back(item);
     }
     const std::string path = directory + "/manifest.json";
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        out << json.dump(1) << "\n";
-        if (!out) throw TableError(temporary + ": cannot write");
+    try {
+        writeFileAtomically(path, json.dump(1) + "\n");
+    } catch (const AtomicWriteError& error) {
+        throw TableError(error.what());
     }
-    const int descriptor = ::open(temporary.c_str(), O_RDONLY | O_CLOEXEC);
-    if (descriptor >= 0) {
-        ::fsync(descriptor);
-        ::close(descriptor);
-    }
-    std::filesystem::rename(temporary, path);
 }
 
 std::string resolveTableDirectory(const std::string& directory, GameKind game, BoardSize size, const Variant& variant) {

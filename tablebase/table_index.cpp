@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "rules/game_list.hpp"
 #include "tablebase/subset_rank.hpp"
 
 namespace papamu {
@@ -11,18 +12,35 @@ namespace {
 
 constexpr int kCountSlots = BoardGeometry::kMaxCells + 1;
 
-// The board symmetry T of the colour fold (table_index.hpp): any for Ūnane, whose cells have no
-// colour, so the identity; for Kōnane one that sends the black home cells onto the white ones.
-std::optional<BoardTransform> foldTransformFor(GameKind game, const BoardGeometry& geometry) {
-    if (game == GameKind::Unane) return BoardTransform(geometry, 0);
+// Where a colour's stones can stand: its home cells, or the whole board.
+Bitboard stoneBase(StoneCells cells, const BoardGeometry& geometry, Color color) {
+    if (cells == StoneCells::AnyCell) return geometry.allCells();
+    return color == Color::Black ? geometry.blackHome() : geometry.whiteHome();
+}
+
+// The board symmetry T of the colour fold (table_index.hpp): the first that maps the cells
+// Black's stones can stand on onto White's. The identity for Ūnane, whose stones stand anywhere;
+// for Kōnane a mirror that sends the black home cells onto the white ones, where there is one.
+std::optional<BoardTransform> foldTransformFor(const GameTraits& game, const BoardGeometry& geometry) {
+    if (!game.coloursAlike) return std::nullopt;
+    const Bitboard black = stoneBase(game.stoneCells, geometry, Color::Black);
+    const Bitboard white = stoneBase(game.stoneCells, geometry, Color::White);
     const BoardSymmetries symmetries(geometry);
     for (const BoardTransform& transform : symmetries.transforms()) {
-        if (transform.map(geometry.blackHome()) == geometry.whiteHome()) return transform;
+        if (transform.map(black) == white) return transform;
     }
     return std::nullopt;
 }
 
 }  // namespace
+
+IndexScheme indexSchemeOf(GameKind game) {
+    switch (gameTraits(game).stoneCells) {
+        case StoneCells::HomeColour: return IndexScheme::KonaneHomeSubsets;
+        case StoneCells::AnyCell: return IndexScheme::UnaneThreeState;
+    }
+    throw std::logic_error("indexSchemeOf: a game without a table index scheme");
+}
 
 const char* indexSchemeName(IndexScheme scheme) {
     return scheme == IndexScheme::KonaneHomeSubsets ? "konane-home-subsets" : "unane-three-state";
@@ -30,39 +48,47 @@ const char* indexSchemeName(IndexScheme scheme) {
 
 TableIndex::TableIndex(GameKind game, const BoardGeometry& geometry, int maxStones)
     : game_(game),
-      scheme_(game == GameKind::Konane ? IndexScheme::KonaneHomeSubsets : IndexScheme::UnaneThreeState),
+      scheme_(indexSchemeOf(game)),
       geometry_(geometry),
       maxStones_(0),
-      blackBase_(game == GameKind::Konane ? geometry.blackHome() : geometry.allCells()),
-      whiteBase_(game == GameKind::Konane ? geometry.whiteHome() : geometry.allCells()),
+      blackBase_(stoneBase(gameTraits(game).stoneCells, geometry, Color::Black)),
+      whiteBase_(stoneBase(gameTraits(game).stoneCells, geometry, Color::White)),
       layerNumbers_(static_cast<std::size_t>(kCountSlots * kCountSlots), -1),
-      foldTransform_(foldTransformFor(game, geometry)) {
+      foldTransform_(foldTransformFor(gameTraits(game), geometry)) {
     maxStones_ = maxStones < 0 ? fullStones() : std::min(maxStones, fullStones());
     const int blackCells = popCount(blackBase_);
-    const int whiteCells = popCount(whiteBase_);
     const int cells = geometry.cellCount();
     for (int stones = 0; stones <= maxStones_; ++stones) {
         for (int black = 0; black <= std::min(stones, blackCells); ++black) {
             const int white = stones - black;
-            if (white > whiteCells) continue;
-            std::uint64_t perSide = 0;
-            if (scheme_ == IndexScheme::KonaneHomeSubsets) {
-                perSide = kBinomial(blackCells, black) * kBinomial(whiteCells, white);
-            } else {
-                if (stones > cells) continue;
-                perSide = kBinomial(cells, black) * kBinomial(cells - black, white);
-            }
+            if (white > whiteDomainCells(black)) continue;
+            const std::uint64_t perSide = kBinomial(blackCells, black) * kBinomial(whiteDomainCells(black), white);
             layerNumbers_[static_cast<std::size_t>(black * kCountSlots + white)] = static_cast<int>(layers_.size());
-            // Ūnane's full board is left unfolded: with the pie rule Black's first move offers the
-            // swap and White's does not, so there the colours are not interchangeable.
-            const bool folded = foldTransform_.has_value() && !(game == GameKind::Unane && stones == cells);
+            // With a pie rule (Ūnane) the full board is left unfolded: Black's first move offers
+            // the swap and White's does not, so there the colours are not interchangeable.
+            const bool folded = foldTransform_.has_value() && !(gameTraits(game).pieRule && stones == cells);
             layers_.push_back(TableLayer{black, white, perSide, folded ? 1 : 2});
         }
     }
 }
 
-int TableIndex::fullStones() const {
-    return scheme_ == IndexScheme::KonaneHomeSubsets ? popCount(blackBase_) + popCount(whiteBase_) : geometry_.cellCount();
+int TableIndex::fullStones() const { return popCount(blackBase_ | whiteBase_); }
+
+int TableIndex::whiteDomainCells(int black) const {
+    // Disjoint bases (Kōnane's home colours): black takes none of White's cells. Shared bases
+    // (Ūnane's whole board): every black stone takes one.
+    const bool shared = (blackBase_ & whiteBase_) != 0;
+    return popCount(whiteBase_) - (shared ? black : 0);
+}
+
+long double TableIndex::layerSizeEstimate(int layerNumber) const {
+    const auto binomial = [](int n, int k) {
+        long double result = 1;
+        for (int i = 1; i <= k; ++i) result = result * static_cast<long double>(n - k + i) / static_cast<long double>(i);
+        return result;
+    };
+    const TableLayer& shape = layer(layerNumber);
+    return shape.sides * binomial(popCount(blackBase_), shape.black) * binomial(whiteDomainCells(shape.black), shape.white);
 }
 
 int TableIndex::layerNumber(int black, int white) const {

@@ -33,6 +33,8 @@
 namespace papamu {
 
 enum class IndexScheme : std::uint8_t { KonaneHomeSubsets = 1, UnaneThreeState = 2 };
+// The scheme of a game's tables, from where its stones can stand (GameTraits::stoneCells).
+IndexScheme indexSchemeOf(GameKind game);
 const char* indexSchemeName(IndexScheme scheme);
 
 struct TableLayer {
@@ -65,6 +67,9 @@ public:
     int layerStones(int layer) const { return layers_[static_cast<std::size_t>(layer)].stones(); }
     // The layer number of (black, white) stone counts, or -1 when it is not in the table.
     int layerNumber(int black, int white) const;
+    // The entries of a layer counted in floating point: right where layerSize() wraps, on boards
+    // far too big to build (Ūnane 7x7 and up), so estimates never mistake such a board for small.
+    long double layerSizeEstimate(int layer) const;
     std::uint64_t totalEntries() const;
     std::uint64_t totalPositions() const;  // both sides to move
 
@@ -91,6 +96,8 @@ public:
 
 private:
     Bitboard whiteDomain(Bitboard black) const { return whiteBase_ & ~black; }
+    // The size of whiteDomain for any black set of `black` stones.
+    int whiteDomainCells(int black) const;
     bool indexable(const Position& position) const;
     // Entry of a Black-to-move or unfolded position in its layer.
     std::uint64_t entryInLayer(const Position& position, const TableLayer& shape) const;

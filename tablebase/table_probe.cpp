@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "rules/game_dispatch.hpp"
 #include "solver/retrograde_entry.hpp"
 
 namespace papamu {
@@ -16,11 +17,7 @@ TableIndex indexFor(const TableManifest& manifest, const std::string& directory)
     }
 }
 
-std::variant<KonaneGame, UnaneGame> rulesFor(const TableManifest& manifest) {
-    const BoardGeometry geometry(manifest.size.rows, manifest.size.columns);
-    if (manifest.game == GameKind::Konane) return KonaneGame(geometry, manifest.variant);
-    return UnaneGame(geometry, manifest.variant);
-}
+AnyGame rulesFor(const TableManifest& manifest) { return makeGame(manifest.game, manifest.size, manifest.variant); }
 
 // One decompression context and block per thread; probes from any number of threads share nothing else.
 BlockCache& threadBlockCache() {

@@ -16,9 +16,7 @@
 #include <variant>
 #include <vector>
 
-#include "rules/game_concept.hpp"
-#include "rules/konane_game.hpp"
-#include "rules/unane_game.hpp"
+#include "rules/game_list.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tablebase/table_directory.hpp"
 #include "tablebase/table_index.hpp"
@@ -65,7 +63,7 @@ private:
     std::string directory_;
     TableManifest manifest_;
     TableIndex index_;
-    std::variant<KonaneGame, UnaneGame> rules_;  // built once: probes must not rebuild masks
+    AnyGame rules_;  // built once: probes must not rebuild masks
     mutable std::vector<std::unique_ptr<LayerFile>> files_;
     mutable std::unique_ptr<std::once_flag[]> opened_;
 };

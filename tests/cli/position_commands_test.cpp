@@ -209,7 +209,7 @@ TEST_CASE("Bad input of every kind: exit code 2 and one line", "[cli][errors]") 
     checkRejected({"moves", "unane WB/BW w swap", "--variant", "no-pie"}, "the pie swap is off in variant no-pie");
     checkRejected({"moves", "unane BWB/WBW/BWB b"}, "is not allowed for unane");
     checkRejected({"moves", "konane BWBWBWBW/BWBWBWBW/BWBWBWBW/BWBWBWBW/BWBWBWBW/BWBWBWBW/BWBWBWBW/BWBWBWBW/BWBWBWBW b"},
-                  "board 9x8 has 72 cells, at most 64 are allowed");
+                  "board 9x8 is not allowed: it has 72 cells, at most 64 are allowed");
     checkRejected({"moves", "chess WB/BW b"}, "unknown game 'chess'");
     checkRejected({"perft", "konane", "6x6"}, "expected POSITION D or GAME RxC D");
     checkRejected({"perft", "konane", "6x6", "x"}, "depth 'x' must be a whole number from 0 to 64");

@@ -122,8 +122,8 @@ TEST_CASE("Malformed positions are rejected with the place of the problem", "[no
     rejects("", "field 1 is empty");
     rejects("konane WB/BW w swap", "'swap' is only for unane positions");
     rejects("unane WB/BW b swap", "'swap' is offered only to White (side w)");
-    rejects("konane " + rows(9, "BWBWBWBW") + " b", "board 9x8 has 72 cells, at most 64 are allowed");
-    rejects("konane " + std::string(65, 'B') + " b", "board 1x65 has 65 cells, at most 64 are allowed");
+    rejects("konane " + rows(9, "BWBWBWBW") + " b", "board 9x8 is not allowed: it has 72 cells, at most 64 are allowed");
+    rejects("konane " + std::string(65, 'B') + " b", "board 1x65 is not allowed: it has 65 cells, at most 64 are allowed");
     rejects("chess WB/BW b", "unknown game 'chess': expected konane or unane");
     rejects("Konane WB/BW b", "unknown game 'Konane'");
     rejects("konane // b", "position rows are empty");

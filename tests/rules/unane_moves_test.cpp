@@ -169,6 +169,6 @@ TEST_CASE("Unane board sizes: an even number of cells, at least 4", "[unane]") {
     }
     CHECK_THROWS_WITH(unane(4, 4, "single-jump"), Catch::Contains("single-jump is for konane, not unane"));
     CHECK_THROWS_WITH(unane(4, 4, "open-any"), Catch::Contains("open-any is for konane, not unane"));
-    CHECK_THROWS_WITH(BoardGeometry(9, 8), Catch::Contains("rows x columns at most 64"));
+    CHECK_THROWS_WITH(BoardGeometry(9, 8), Catch::Contains("it has 72 cells, at most 64 are allowed"));
     CHECK_THROWS_WITH(BoardGeometry(0, 4), Catch::Contains("board 0x4 is not allowed"));
 }

@@ -14,7 +14,7 @@ BoardSolution solveBoard(const G& game, int threads = 1) {
     options.threads = threads;
     options.hashMegabytes = 32;
     ProofNumberSearch search(game, options);
-    BoardSolver solver(search, G::kKind == GameKind::Konane ? 2 : 1, SearchLimits{});
+    BoardSolver solver(search, G::kTraits.openingPlies, SearchLimits{});
     return solver.solve(game.startPosition());
 }
 
