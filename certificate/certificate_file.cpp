@@ -14,6 +14,9 @@
 #include <filesystem>
 #include <utility>
 
+#include "rules/game_list.hpp"
+#include "support/atomic_file.hpp"
+
 namespace papamu {
 
 namespace {
@@ -43,11 +46,9 @@ std::string systemError(const std::string& what, const std::string& path) {
 // ----------------------------------------------------------------------------------- writing
 
 struct CertificateFileWriter::State {
-    std::string path;
-    std::string temporaryPath;
+    std::unique_ptr<AtomicFileWriter> file;  // PATH.tmp until finish() renames it
     CertificateClaim claim;
     std::uint32_t blockRecords = 0;
-    std::FILE* file = nullptr;
     XXH3_state_t* hash = nullptr;
     std::vector<std::uint8_t> block;       // encoded records of the open block
     std::uint32_t blockCount = 0;          // records in the open block
@@ -59,7 +60,7 @@ struct CertificateFileWriter::State {
     std::uint64_t offset = kCertificateHeaderBytes;
 
     void write(const std::uint8_t* bytes, std::size_t size, bool hashed) {
-        if (std::fwrite(bytes, 1, size, file) != size) throw std::runtime_error(systemError("can not write", temporaryPath));
+        file->append(std::string_view(reinterpret_cast<const char*>(bytes), size));
         if (hashed) XXH3_64bits_update(hash, bytes, size);
     }
 };
@@ -68,12 +69,9 @@ CertificateFileWriter::CertificateFileWriter(std::string path, CertificateClaim 
     : state_(std::make_unique<State>()) {
     if (blockRecords < 1 || blockRecords > kCertificateMaxBlockRecords) throw std::invalid_argument("certificate block size out of range");
     State& state = *state_;
-    state.path = std::move(path);
-    state.temporaryPath = state.path + ".partial";
+    state.file = std::make_unique<AtomicFileWriter>(std::move(path));
     state.claim = claim;
     state.blockRecords = blockRecords;
-    state.file = std::fopen(state.temporaryPath.c_str(), "wb");
-    if (state.file == nullptr) throw std::runtime_error(systemError("can not create", state.temporaryPath));
     state.hash = XXH3_createState();
     XXH3_64bits_reset(state.hash);
     const std::array<std::uint8_t, kCertificateHeaderBytes> placeholder{};
@@ -82,10 +80,7 @@ CertificateFileWriter::CertificateFileWriter(std::string path, CertificateClaim 
 
 CertificateFileWriter::~CertificateFileWriter() {
     if (!state_) return;
-    if (state_->file != nullptr) {
-        std::fclose(state_->file);
-        std::remove(state_->temporaryPath.c_str());
-    }
+    state_->file.reset();  // without finish(): removes PATH.tmp, the old file stays
     XXH3_freeState(state_->hash);
 }
 
@@ -151,19 +146,11 @@ CertificateFileSummary CertificateFileWriter::finish() {
     putLittle(&header[kSizeAt], size, 8);
     putLittle(&header[kBodyChecksumAt], bodyChecksum, 8);
     putLittle(&header[kHeaderChecksumAt], XXH3_64bits(header.data(), kHeaderChecksumAt), 8);
-    if (std::fseek(state.file, 0, SEEK_SET) != 0) throw std::runtime_error(systemError("can not seek in", state.temporaryPath));
-    state.write(header.data(), header.size(), false);
+    state.file->overwrite(0, std::string_view(reinterpret_cast<const char*>(header.data()), header.size()));
     // The new file is complete and on disk before it takes the name: a crash leaves either the
     // old file or the new one, never a mix.
-    if (std::fflush(state.file) != 0 || ::fsync(fileno(state.file)) != 0) throw std::runtime_error(systemError("can not flush", state.temporaryPath));
-    std::fclose(state.file);
-    state.file = nullptr;
-    std::filesystem::rename(state.temporaryPath, state.path);
-    const std::filesystem::path folder = std::filesystem::absolute(state.path).parent_path();
-    if (const int directory = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY); directory >= 0) {
-        ::fsync(directory);
-        ::close(directory);
-    }
+    state.file->commit();
+    state.file.reset();
     return CertificateFileSummary{state.records, state.blocks, size, bodyChecksum};
 }
 
@@ -209,7 +196,7 @@ void CertificateFile::validate() {
                                std::to_string(kCertificateVersion) + ")");
     }
     if (getLittle(header + kHeaderChecksumAt, 8) != XXH3_64bits(header, kHeaderChecksumAt)) throw CertificateError("header checksum mismatch");
-    if (header[kGameAt] > static_cast<std::uint8_t>(GameKind::Unane)) throw CertificateError("unknown game " + std::to_string(header[kGameAt]));
+    if (header[kGameAt] >= allGames().size()) throw CertificateError("unknown game " + std::to_string(header[kGameAt]));
     if ((header[kVariantAt] & ~kKnownVariantFlags) != 0) throw CertificateError("unknown variant flags");
     if (header[kSideAt] > 1 || header[kSwapAt] > 1 || header[kValueAt] > 1) throw CertificateError("bad root flags");
     claim_.game = static_cast<GameKind>(header[kGameAt]);

@@ -12,7 +12,8 @@ namespace papamu {
 
 namespace {
 
-// Every rule option: its name and its switch in Variant, in the order Variant::name writes them.
+// Every rule option: its name and its switch in Variant, in the order Variant::name writes them;
+// the position is also the option's bit in files (variantFlags), so new options go at the end.
 struct VariantOption {
     const char* name;
     bool Variant::*flag;
@@ -64,11 +65,17 @@ Variant Variant::parse(std::string_view text) {
 }
 
 std::uint8_t variantFlags(const Variant& variant) {
-    return static_cast<std::uint8_t>((variant.singleJump ? 1U : 0U) | (variant.openAny ? 2U : 0U) | (variant.noPie ? 4U : 0U));
+    unsigned flags = 0;
+    for (std::size_t bit = 0; bit < std::size(kVariantOptions); ++bit) {
+        if (variant.*kVariantOptions[bit].flag) flags |= 1U << bit;
+    }
+    return static_cast<std::uint8_t>(flags);
 }
 
 Variant variantFromFlags(std::uint8_t flags) {
-    return Variant{(flags & 1U) != 0, (flags & 2U) != 0, (flags & 4U) != 0};
+    Variant variant;
+    for (std::size_t bit = 0; bit < std::size(kVariantOptions); ++bit) variant.*kVariantOptions[bit].flag = ((flags >> bit) & 1U) != 0;
+    return variant;
 }
 
 void validateVariant(GameKind kind, const Variant& variant) {

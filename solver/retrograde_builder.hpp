@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -67,6 +68,31 @@ public:
     void setStopRequest(std::function<bool()> stop) { stop_ = std::move(stop); }
     // Entries evaluated between progress calls and stop checks (tests make it small).
     void setChunkEntries(std::uint64_t entries) { chunkEntries_ = entries < 1 ? 1 : entries; }
+
+    // Pieces of build() for a driver that shares the layers of one stone count between
+    // processes (tablebase/layer_solver.hpp). Call them inside a tbb::task_arena; earlier
+    // layers are read from the store when first needed, and nothing is saved.
+    void startStoneGroup(int stones) { beginStoneGroup(stones); }
+    std::vector<RetrogradeEntry> solveWholeLayer(int layer) {
+        std::vector<RetrogradeEntry> entries(index_.layerSize(layer));
+        solveLayer(layer, entries);
+        return entries;
+    }
+    // Steps [begin, end) of the layer's solving order (index_.solvingOrder): out[step - begin]
+    // gets the entry of that step's position.
+    void solveSteps(int layer, std::uint64_t begin, std::uint64_t end, std::span<RetrogradeEntry> out) {
+        for (std::uint64_t chunk = begin; chunk < end; chunk += chunkEntries_) {
+            if (stop_ && stop_()) throw RetrogradeInterrupted("build stopped in layer " + std::to_string(layer));
+            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(chunk, std::min(end, chunk + chunkEntries_), 2048),
+                              [&](const tbb::blocked_range<std::uint64_t>& range) {
+                                  for (std::uint64_t step = range.begin(); step != range.end(); ++step) {
+                                      const Position parent = index_.solvingOrder(layer, step).position;
+                                      out[step - begin] = encodeOutcome(outcomeFromChildren(
+                                          game_, parent, [&](const Position& child) { return childOutcome(child, layer); }));
+                                  }
+                              });
+        }
+    }
 
     std::vector<RetrogradeLayerReport> build() {
         // Everything runs in one arena of the asked size, the store's work too (the parallel

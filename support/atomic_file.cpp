@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 
 namespace papamu {
 
@@ -13,17 +14,6 @@ namespace {
 
 [[noreturn]] void fail(const std::string& path, const char* what, int error) {
     throw AtomicWriteError(path + ": " + what + ": " + std::strerror(error));
-}
-
-void writeAll(int descriptor, std::string_view bytes, const std::string& path) {
-    while (!bytes.empty()) {
-        const ssize_t written = ::write(descriptor, bytes.data(), bytes.size());
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            fail(path, "write failed", errno);
-        }
-        bytes.remove_prefix(static_cast<std::size_t>(written));
-    }
 }
 
 // The rename is only durable once the directory entry is on disk.
@@ -41,29 +31,67 @@ void syncDirectoryOf(const std::string& path) {
 
 }  // namespace
 
-void writeFileAtomically(const std::string& path, std::initializer_list<std::string_view> pieces) {
-    const std::string temporary = path + ".tmp";
-    const int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (descriptor < 0) fail(temporary, "cannot create", errno);
+AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)), temporaryPath_(path_ + ".tmp") {
+    descriptor_ = ::open(temporaryPath_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (descriptor_ < 0) fail(temporaryPath_, "cannot create", errno);
+}
+
+AtomicFileWriter::~AtomicFileWriter() { discard(); }
+
+void AtomicFileWriter::discard() {
+    if (descriptor_ < 0) return;
+    ::close(descriptor_);
+    descriptor_ = -1;
+    ::unlink(temporaryPath_.c_str());
+}
+
+void AtomicFileWriter::overwrite(std::uint64_t offset, std::string_view bytes) {
+    if (descriptor_ < 0) throw std::logic_error("AtomicFileWriter: " + path_ + " is already committed");
+    if (offset + bytes.size() > size_) throw std::logic_error("AtomicFileWriter::overwrite past what was written to " + temporaryPath_);
+    while (!bytes.empty()) {
+        const ssize_t written = ::pwrite(descriptor_, bytes.data(), bytes.size(), static_cast<off_t>(offset));
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            fail(temporaryPath_, "write failed", errno);
+        }
+        bytes.remove_prefix(static_cast<std::size_t>(written));
+        offset += static_cast<std::uint64_t>(written);
+    }
+}
+
+void AtomicFileWriter::append(std::string_view bytes) {
+    if (descriptor_ < 0) throw std::logic_error("AtomicFileWriter: " + path_ + " is already committed");
+    const std::uint64_t end = size_;
+    size_ += bytes.size();  // overwrite() checks against it
     try {
-        for (const std::string_view piece : pieces) writeAll(descriptor, piece, temporary);
-        if (::fsync(descriptor) != 0) fail(temporary, "fsync failed", errno);
+        overwrite(end, bytes);
     } catch (...) {
-        ::close(descriptor);
-        ::unlink(temporary.c_str());
+        size_ = end;
         throw;
     }
+}
+
+void AtomicFileWriter::commit() {
+    if (descriptor_ < 0) throw std::logic_error("AtomicFileWriter: " + path_ + " is already committed");
+    if (::fsync(descriptor_) != 0) fail(temporaryPath_, "fsync failed", errno);
+    const int descriptor = std::exchange(descriptor_, -1);
     if (::close(descriptor) != 0) {
         const int error = errno;
-        ::unlink(temporary.c_str());
-        fail(temporary, "close failed", error);
+        ::unlink(temporaryPath_.c_str());
+        fail(temporaryPath_, "close failed", error);
     }
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+    if (::rename(temporaryPath_.c_str(), path_.c_str()) != 0) {
         const int error = errno;
-        ::unlink(temporary.c_str());
-        fail(path, "rename failed", error);
+        ::unlink(temporaryPath_.c_str());
+        fail(path_, "rename failed", error);
     }
-    syncDirectoryOf(path);
+    syncDirectoryOf(path_);
+}
+
+void writeFileAtomically(const std::string& path, std::initializer_list<std::string_view> pieces) {
+    AtomicFileWriter writer(path);
+    for (const std::string_view piece : pieces) writer.append(piece);
+    writer.commit();
 }
 
 }  // namespace papamu

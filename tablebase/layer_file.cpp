@@ -15,6 +15,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "rules/game_list.hpp"
 #include "support/atomic_file.hpp"
 
 namespace papamu {
@@ -87,10 +88,10 @@ LayerHeader decodeHeader(const std::string& path, const std::uint8_t* bytes, std
     }
     if (getLittle(&bytes[12], 4) != kLayerHeaderBytes) fail("unexpected header size");
     LayerHeader header;
-    if (bytes[16] > 1) fail("unknown game code " + std::to_string(bytes[16]));
+    if (bytes[16] >= allGames().size()) fail("unknown game code " + std::to_string(bytes[16]));
     header.game = static_cast<GameKind>(bytes[16]);
     header.variantFlags = bytes[17];
-    if ((header.variantFlags & ~0x7U) != 0) fail("unknown variant flags");
+    if ((header.variantFlags & ~unsigned{kKnownVariantFlags}) != 0) fail("unknown variant flags");
     header.rows = bytes[18];
     header.columns = bytes[19];
     header.black = bytes[20];

@@ -32,6 +32,20 @@ int coveredStoneLimit(const std::string& directory, int requested) {
     }
 }
 
+void tallyLayers(TableBuildSummary& summary, const TableIndex& index) {
+    for (const RetrogradeLayerReport& layer : summary.layers) {
+        // A folded entry stands for a Black-to-move position and its colour image.
+        const std::uint64_t images = index.layerFolded(layer.layer) ? 2 : 1;
+        summary.entries += layer.entries;
+        summary.positions += images * layer.entries;
+        summary.wins += images * layer.stats.wins;
+        summary.losses += images * layer.stats.losses;
+        summary.longestWin = std::max(summary.longestWin, layer.stats.longestWin);
+        summary.longestLoss = std::max(summary.longestLoss, layer.stats.longestLoss);
+        (layer.reused ? summary.layersReused : summary.layersSolved) += 1;
+    }
+}
+
 TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& variant, const std::string& root,
                              const TableBuildOptions& options) {
     return visitGame(game, size, variant, [&](const auto& rules) {
@@ -52,17 +66,7 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
         builder.setChunkEntries(options.chunkEntries);
         summary.layers = builder.build();
         store.finish();
-        for (const RetrogradeLayerReport& layer : summary.layers) {
-            // A folded entry stands for a Black-to-move position and its colour image.
-            const std::uint64_t images = index.layerFolded(layer.layer) ? 2 : 1;
-            summary.entries += layer.entries;
-            summary.positions += images * layer.entries;
-            summary.wins += images * layer.stats.wins;
-            summary.losses += images * layer.stats.losses;
-            summary.longestWin = std::max(summary.longestWin, layer.stats.longestWin);
-            summary.longestLoss = std::max(summary.longestLoss, layer.stats.longestLoss);
-            (layer.reused ? summary.layersReused : summary.layersSolved) += 1;
-        }
+        tallyLayers(summary, index);
         summary.bytesOnDisk = store.bytesOnDisk();
         summary.rejectedFiles = store.rejectedFiles();
         summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

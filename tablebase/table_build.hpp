@@ -55,6 +55,10 @@ int coveredStoneLimit(const std::string& directory, int requested);
 TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& variant, const std::string& root,
                              const TableBuildOptions& options);
 
+// Adds up summary.layers (entries, positions, wins, losses, longest lines, layers solved and
+// reused) into the summary's totals; buildTable and the MPI build (distributed/) share it.
+void tallyLayers(TableBuildSummary& summary, const TableIndex& index);
+
 // An upper bound of the builder's peak memory in bytes, for the memory budget: one byte per
 // stored entry of every layer of the index (the builder keeps each solved layer resident while later
 // layers may read it and drops it only after a whole stone group did not, so in the worst case

@@ -193,7 +193,7 @@ TEST_CASE("the certificate writer keeps the old file until the new one is comple
         CHECK_THROWS_AS(writer.add(proof.records.front()), std::logic_error);  // out of order
     }  // abandoned without finish()
     CHECK(testing::fileBytes(path) == before);
-    CHECK_FALSE(std::filesystem::exists(path + ".partial"));
+    CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
     CHECK(check(path).valid);
 }
 

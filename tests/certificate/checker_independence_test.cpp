@@ -19,7 +19,9 @@ TEST_CASE("the certificate library includes rules/ and its own headers only", "[
         for (std::string line; std::getline(in, line); ++lines) {
             if (line.rfind("#include \"", 0) != 0) continue;
             CAPTURE(entry.path().filename().string(), line);
-            const bool allowed = line.rfind("#include \"rules/", 0) == 0 || line.rfind("#include \"certificate/", 0) == 0;
+            // support/ is the plumbing below rules/ (atomic file writes), no part of any solver.
+            const bool allowed = line.rfind("#include \"rules/", 0) == 0 || line.rfind("#include \"certificate/", 0) == 0 ||
+                                 line.rfind("#include \"support/", 0) == 0;
             CHECK(allowed);
         }
         if (entry.path().filename() == "certificate_checker.cpp") CHECK(lines <= 300);

@@ -90,3 +90,27 @@ TEST_CASE("a temporary file that cannot be created or renamed is an error naming
 
     CHECK_THROWS_AS(writeFileAtomically((directory.path() / "missing" / "file").string(), "x"), AtomicWriteError);
 }
+
+TEST_CASE("a streamed atomic write: appended pieces, a header rewritten last, the name taken only at commit") {
+    const testing::TemporaryDirectory directory;
+    const fs::path path = directory.path() / "proof.cert";
+    writeFileAtomically(path.string(), "old");
+    {
+        AtomicFileWriter writer(path.string());
+        writer.append("HEADER");
+        writer.append("body");
+        writer.overwrite(0, "header");
+        CHECK_THROWS_AS(writer.overwrite(8, "past the end"), std::logic_error);
+        CHECK(contentsOf(path) == "old");  // not yet
+        CHECK(contentsOf(writer.temporaryPath()) == "headerbody");
+        writer.commit();
+        CHECK_THROWS_AS(writer.append("more"), std::logic_error);
+    }
+    CHECK(contentsOf(path) == "headerbody");
+    {
+        AtomicFileWriter abandoned(path.string());
+        abandoned.append("half a file");
+    }  // destroyed without commit, as when an error or a signal ends the writing
+    CHECK(contentsOf(path) == "headerbody");
+    CHECK_FALSE(fs::exists(path.string() + ".tmp"));
+}

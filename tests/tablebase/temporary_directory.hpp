@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -38,6 +40,17 @@ inline std::vector<char> fileBytes(const std::filesystem::path& path) {
 inline void writeBytes(const std::filesystem::path& path, const std::vector<char>& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// Every file of a directory with its bytes, by name, except those `skip` names.
+inline std::map<std::string, std::vector<char>> directoryFiles(const std::filesystem::path& directory,
+                                                               const std::function<bool(const std::string&)>& skip) {
+    std::map<std::string, std::vector<char>> files;
+    for (const auto& item : std::filesystem::directory_iterator(directory)) {
+        const std::string name = item.path().filename().string();
+        if (!skip(name)) files[name] = fileBytes(item.path());
+    }
+    return files;
 }
 
 }  // namespace papamu::testing
