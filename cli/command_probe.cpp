@@ -7,6 +7,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "json/game_json.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 #include "tablebase/batch_probe.hpp"
@@ -21,12 +22,6 @@ namespace {
 // caller writing one line at a time still gets each answer at once.
 constexpr std::size_t kBatchLines = 4096;
 
-nlohmann::ordered_json movesJson(const BoardGeometry& geometry, const std::vector<Move>& moves) {
-    nlohmann::ordered_json json = nlohmann::ordered_json::array();
-    for (const Move move : moves) json.push_back(moveName(geometry, move));
-    return json;
-}
-
 nlohmann::ordered_json answerJson(const TableProbe& table, const std::string& positionText, const RatedAnswer& answer,
                                   RateOptions rate) {
     const BoardGeometry& geometry = table.index().geometry();
@@ -36,10 +31,10 @@ nlohmann::ordered_json answerJson(const TableProbe& table, const std::string& po
     if (rate.moves) {
         json["moves"] = nlohmann::ordered_json::array();
         for (const RatedMove& item : answer.rated->moves) {
-            json["moves"].push_back({{"move", moveName(geometry, item.move)}, {"value", valueName(item.value)}, {"remoteness", item.remoteness}});
+            json["moves"].push_back(ratedMoveJson(geometry, item.move, item.value, item.remoteness));
         }
     }
-    if (rate.bestLine) json["best_line"] = movesJson(geometry, answer.bestLine);
+    if (rate.bestLine) json["best_line"] = moveListJson(geometry, answer.bestLine);
     return json;
 }
 

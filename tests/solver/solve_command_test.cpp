@@ -36,7 +36,7 @@ TEST_CASE("solve konane 4x4 --json names the winner and every opening line", "[s
     CHECK(result["board"] == "4x4");
     CHECK(result["variant"] == "standard");
     CHECK(result["winner"] == "second");
-    CHECK(result["winning_openings"].empty());
+    CHECK(result["winning_first_moves"].empty());
     // Every removal of Black's followed by every reply of White's: perft 2 is 12.
     REQUIRE(result["lines"].size() == 12);
     CHECK(result["openings"].size() == 4);
@@ -54,7 +54,7 @@ TEST_CASE("solve unane 3x4 --json: Black wins without the pie, the second player
     CHECK(result["winner"] == "second");
     CHECK(result["winner_without_pie"] == "first");
     CHECK(result["lines"].size() == 17);
-    CHECK_FALSE(result["winning_openings"].empty());
+    CHECK_FALSE(result["winning_first_moves"].empty());
     const Run noPie = runPapamu("solve unane 3x4 --variant no-pie --json --hash 8");
     CHECK(nlohmann::json::parse(noPie.output)["winner"] == "first");
 }

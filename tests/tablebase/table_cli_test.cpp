@@ -45,16 +45,16 @@ TEST_CASE("build, probe and tb-verify work together from the command line", "[cl
     const bool win = json["value"] == "win";
     // Best first: winning moves fastest first, then losing moves longest first; a won position's
     // best move is one ply shorter than the position.
-    CHECK((json["moves"][0]["value"] == "win") == win);
+    CHECK((json["moves"][0]["result_for_mover"] == "win") == win);
     CHECK(json["moves"][0]["remoteness"].get<int>() + 1 == json["remoteness"].get<int>());
     for (std::size_t index = 1; index < json["moves"].size(); ++index) {
         const auto& before = json["moves"][index - 1];
         const auto& after = json["moves"][index];
-        if (before["value"] == after["value"]) {
-            if (before["value"] == "win") CHECK(before["remoteness"] <= after["remoteness"]);
+        if (before["result_for_mover"] == after["result_for_mover"]) {
+            if (before["result_for_mover"] == "win") CHECK(before["remoteness"] <= after["remoteness"]);
             else CHECK(before["remoteness"] >= after["remoteness"]);
         } else {
-            CHECK(before["value"] == "win");
+            CHECK(before["result_for_mover"] == "win");
         }
     }
 
