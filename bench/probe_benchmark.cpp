@@ -1,5 +1,5 @@
 // Probe latency of a built table: random positions drawn over the whole table (so most probes
-// decompress a block: the cold case) and one position probed again and again (the warm case).
+// decode a block: the cold case) and one position probed again and again (the warm case).
 // Run: PAPAMU_PROBE_TABLE=TABLE_ROOT/konane-standard-5x6 build/bench/probe_benchmark
 #include <benchmark/benchmark.h>
 

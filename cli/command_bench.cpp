@@ -11,6 +11,7 @@
 #include "cli/bench_signature.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_ranges.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 #include "solver/memoized_negamax.hpp"
@@ -51,13 +52,14 @@ int runBench(int argc, char** argv) {
     return guardedRun("bench", [&]() -> int {
         options::options_description described("bench options");
         addJsonOption(described);
-        described.add_options()("hash", options::value<std::size_t>()->default_value(kBenchHashMegabytes), "table size in MB")(
+        addIntegerOption(described, "hash", std::to_string(kBenchHashMegabytes), "table size");
+        described.add_options()(
             "memory", options::value<std::string>(), "memory budget, e.g. 8G or 50% (default: 75% of the available memory)")(
             "baseline", options::bool_switch(), "also run the memoized negamax baseline and print the ratios");
         const ParsedArguments arguments = parseArguments(argc, argv, "papamu bench [--hash MB] [--memory SIZE] [--baseline] [--json]", described);
         if (arguments.helpShown) return kSuccess;
         if (!arguments.positional.empty()) throw std::invalid_argument("bench takes no arguments");
-        const std::size_t megabytes = arguments.values["hash"].as<std::size_t>();
+        const std::size_t megabytes = integerOption(arguments, "hash", kBenchHashMegabytes);
         const bool baseline = arguments.values["baseline"].as<bool>();
         const std::uint64_t memoryBudget = arguments.values.count("memory")
                                                ? parseMemorySize(arguments.values["memory"].as<std::string>())

@@ -10,6 +10,8 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_ranges.hpp"
+#include "tablebase/build_progress.hpp"
 #include "tablebase/table_build.hpp"
 #include "tablebase/table_directory.hpp"
 #include "tablebase/table_index.hpp"
@@ -31,40 +33,14 @@ std::string formatSeconds(double seconds) {
     return text;
 }
 
-// A one-line progress display on a terminal: the layer, positions done, rate and time left.
-// Positions count both sides to move: an entry of a colour-folded layer solves two.
-class ProgressLine {
-public:
-    ProgressLine(const TableIndex& index) : index_(index), started_(std::chrono::steady_clock::now()) {
-        for (int layer = 0; layer < index.layerCount(); ++layer) total_ += index.layer(layer).positions();
-    }
-    void update(const RetrogradeProgress& progress) {
-        const std::uint64_t images = index_.layerFolded(progress.layer) ? 2 : 1;
-        const std::uint64_t done = finishedBefore(progress.layer) + images * progress.done;
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-        if (progress.reused) skipped_ += images * progress.total;  // found complete: not part of the rate
-        const double rate = elapsed > 0 ? static_cast<double>(done - skipped_) / elapsed : 0.0;
-        const double left = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
-        const TableLayer& shape = index_.layer(progress.layer);
-        std::fprintf(stderr, "\rlayer %d/%d (%d black, %d white): %llu/%llu positions, %.2fM/s, ETA %s   ", progress.layer + 1,
-                     progress.layerCount, shape.black, shape.white, static_cast<unsigned long long>(done),
-                     static_cast<unsigned long long>(total_), rate / 1e6, formatSeconds(left).c_str());
-        std::fflush(stderr);
-    }
-    void finish() { std::fprintf(stderr, "\n"); }
-
-private:
-    std::uint64_t finishedBefore(int layer) {
-        while (summedLayers_ < layer) summed_ += index_.layer(summedLayers_++).positions();
-        return summed_;
-    }
-    const TableIndex& index_;
-    std::chrono::steady_clock::time_point started_;
-    std::uint64_t total_ = 0;
-    std::uint64_t summed_ = 0;
-    int summedLayers_ = 0;
-    std::uint64_t skipped_ = 0;
-};
+// The one-line progress display on a terminal.
+void printProgress(const BuildProgressFigures& figures) {
+    std::fprintf(stderr, "\rlayer %d/%d (%d black, %d white): %llu/%llu positions, %.2fM/s, ETA %s   ", figures.layer + 1,
+                 figures.layerCount, figures.black, figures.white, static_cast<unsigned long long>(figures.done),
+                 static_cast<unsigned long long>(figures.total), figures.positionsPerSecond / 1e6,
+                 figures.secondsLeft ? formatSeconds(*figures.secondsLeft).c_str() : "estimating");
+    std::fflush(stderr);
+}
 
 double processorSeconds() {
     rusage usage{};
@@ -106,46 +82,59 @@ int runBuild(int argc, char** argv) {
         options::options_description described("build options");
         addVariantOption(described);
         addJsonOption(described);
-        described.add_options()("tb", options::value<std::string>(), "root directory of the tables (required)")(
-            "max-stones", options::value<int>(), "only positions with at most this many stones")(
-            "threads", options::value<int>(), "worker threads (default: all cores)")(
-            "compression", options::value<int>()->default_value(9), "zstd level of the layer files, 1..19")(
-            "memory", options::value<std::string>(), "memory budget, e.g. 8G, 512M, 50% (default: 75% of available memory)");
+        described.add_options()("tb", options::value<std::string>(), "root directory of the tables, or one table directory (required)");
+        addIntegerOption(described, "max-stones", "", "only positions with at most this many stones (default: all)");
+        addIntegerOption(described, "threads", "", "worker threads (default: all cores)");
+        described.add_options()("memory", options::value<std::string>(), "memory budget, e.g. 8G, 512M, 50% (default: 75% of available memory)")(
+            "no-progress", options::bool_switch(), "no progress line on a terminal");
         const ParsedArguments arguments =
-            parseArguments(argc, argv, "papamu build GAME RxC --tb DIR [--max-stones K] [--threads N] [--memory SIZE] [--variant V] [--json]", described);
+            parseArguments(argc, argv, "papamu build GAME RxC --tb DIR [--max-stones K] [--threads N] [--memory SIZE]\n"
+                                 "       [--variant V] [--no-progress] [--json]\n"
+                                 "Builds or completes the tables; an existing table is never made to cover less.\n"
+                                 "exit code 0: built; 2: bad input; 130: stopped by Ctrl-C (completed layers are kept)", described);
         if (arguments.helpShown) return kSuccess;
-        if (arguments.positional.size() != 2) throw std::invalid_argument("expected GAME RxC");
+        if (arguments.positional.size() == 1 && arguments.positional[0].find(' ') != std::string::npos) {
+            throw std::invalid_argument("build takes GAME RxC (a board), not a POSITION: '" + arguments.positional[0] + "'");
+        }
+        if (arguments.positional.size() != 2) {
+            throw std::invalid_argument("expected GAME RxC, e.g. papamu build konane 4x4 --tb DIR (got " +
+                                        std::to_string(arguments.positional.size()) + " arguments)");
+        }
         if (!arguments.values.count("tb")) throw std::invalid_argument("--tb DIR is required");
         const GameSelection selection = selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
         TableBuildOptions buildOptions;
-        buildOptions.maxStones = positiveOption(arguments, "max-stones", -1, 0, 64);
-        const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-        buildOptions.threads = positiveOption(arguments, "threads", cores, 1, 1024);
-        buildOptions.compressionLevel = positiveOption(arguments, "compression", 9, 1, 19);
+        if (const auto maxStones = integerOption(arguments, "max-stones")) buildOptions.maxStones = static_cast<int>(*maxStones);
+        const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+        buildOptions.threads = static_cast<int>(integerOption(arguments, "threads", cores));
         const std::string root = arguments.values["tb"].as<std::string>();
 
-        const TableIndex index(selection.kind, BoardGeometry(selection.size.rows, selection.size.columns), buildOptions.maxStones);
+        const std::string directory = buildDirectory(root, selection.kind, selection.size, selection.variant);
+        const TableIndex index(selection.kind, BoardGeometry(selection.size.rows, selection.size.columns),
+                               coveredStoneLimit(directory, buildOptions.maxStones));
         // Refused before anything is written, rather than killed by the system half-way.
         const std::uint64_t budget =
             arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>()) : defaultMemoryBudget();
         requireWithinBudget(estimateBuildMemory(index), budget,
                             "building " + std::string(gameName(selection.kind)) + " " + selection.size.name());
-        ProgressLine line(index);
-        const bool terminal = ::isatty(STDERR_FILENO) != 0;
-        if (terminal) buildOptions.progress = [&](const RetrogradeProgress& progress) { line.update(progress); };
+        BuildProgress line(index);
+        const bool terminal = ::isatty(STDERR_FILENO) != 0 && !arguments.values["no-progress"].as<bool>();
+        if (terminal) buildOptions.progress = [&](const RetrogradeProgress& progress) { printProgress(line.update(progress)); };
         const InterruptGuard interrupt;
         buildOptions.stop = [&] { return interrupt.stopRequested(); };
         TableBuildSummary summary;
         try {
             summary = buildTable(selection.kind, selection.size, selection.variant, root, buildOptions);
         } catch (const RetrogradeInterrupted&) {
-            if (terminal) line.finish();
-            std::cerr << "papamu build: interrupted; completed layers are kept in " << root << "/"
-                      << tableDirectoryName(selection.kind, selection.size, selection.variant) << "\n"
+            if (terminal) std::fprintf(stderr, "\n");
+            std::cerr << "papamu build: interrupted; completed layers are kept in " << directory << "\n"
                       << "papamu build: to resume, run: " << resumeCommand(argc, argv) << "\n";
             return interrupt.shellExitCode();
         }
-        if (terminal) line.finish();
+        if (terminal) std::fprintf(stderr, "\n");
+        if (summary.keptLargerTable) {
+            std::cerr << "papamu build: the table already covers up to " << summary.maxStones
+                      << " stones; kept as it is (a build never makes a table cover less)\n";
+        }
         for (const std::string& rejected : summary.rejectedFiles) std::cerr << "papamu build: rebuilt damaged layer: " << rejected << "\n";
         const double rate = summary.seconds > 0 ? static_cast<double>(summary.positions) / summary.seconds : 0.0;
         const double entryRate = summary.seconds > 0 ? static_cast<double>(summary.entries) / summary.seconds : 0.0;
@@ -154,7 +143,7 @@ int runBuild(int argc, char** argv) {
                                         {"variant", selection.variant.name()},
                                         {"board", selection.size.name()},
                                         {"directory", summary.directory},
-                                        {"max_stones", index.maxStones()},
+                                        {"max_stones", summary.maxStones},
                                         {"layers", index.layerCount()},
                                         {"layers_solved", summary.layersSolved},
                                         {"layers_reused", summary.layersReused},
@@ -187,8 +176,9 @@ int runBuild(int argc, char** argv) {
                         summary.longestWin, summary.longestLoss);
             std::printf("disk         %llu bytes, %.3f bits per position\n", static_cast<unsigned long long>(summary.bytesOnDisk),
                         summary.bitsPerPosition());
-            std::printf("time         %.2f s, %.0f positions/s (%.0f entries/s), %d threads, peak memory %ld KiB\n",
-                        summary.seconds, rate, entryRate, buildOptions.threads, peakResidentKiB());
+            std::printf("time         %.2f s, %.0f positions/s (%.0f entries/s), %d %s, peak memory %.0f MB\n",
+                        summary.seconds, rate, entryRate, buildOptions.threads, buildOptions.threads == 1 ? "thread" : "threads",
+                        static_cast<double>(peakResidentKiB()) / 1024.0);
         }
         return kSuccess;
     });

@@ -1,12 +1,13 @@
 #pragma once
 // What every subcommand shares: option parsing with --help, the game/board/position arguments,
-// and the exit-code contract (0 success, 1 a negative answer, 2 bad input).
+// and the exit-code contract (0 success, 1 a negative answer, 2 bad input, 3 internal error).
 #include <boost/program_options.hpp>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "json/game_json.hpp"
 #include "rules/game_kind.hpp"
 #include "rules/position.hpp"
 
@@ -15,6 +16,8 @@ namespace papamu::cli {
 namespace options = boost::program_options;
 
 enum ExitCode : int { kSuccess = 0, kNegative = 1, kBadInput = 2, kInternalError = 3 };
+// Printed at the end of every --help.
+extern const char* const kExitCodeHelp;
 
 // A subcommand's arguments after parsing; `positional` holds the words that are not options.
 struct ParsedArguments {
@@ -23,7 +26,8 @@ struct ParsedArguments {
     bool helpShown = false;
 };
 
-// Parses argv (argv[0] is the subcommand name); prints usage and sets helpShown on --help.
+// Parses argv (argv[0] is the subcommand name); prints usage, every option and the exit codes
+// and sets helpShown on --help.
 // Throws std::invalid_argument for unknown options or malformed values.
 ParsedArguments parseArguments(int argc, char** argv, const std::string& usage,
                                const options::options_description& described);
@@ -42,15 +46,18 @@ struct GameSelection {
     Variant variant;
     Position position;
     bool isStart = false;
+    PositionInGame inGame() const { return {kind, size, variant, position}; }
 };
+// POSITION "-" is read from the first line of standard input.
+std::string positionText(const std::string& argument);
 GameSelection selectPosition(const std::string& positionText, const Variant& variant);
 GameSelection selectStart(const std::string& gameText, const std::string& sizeText, const Variant& variant);
 
-// The int option `name`, or fallback when absent; std::invalid_argument naming it when it is
-// outside [low, high].
-int positiveOption(const ParsedArguments& arguments, const char* name, int fallback, int low, int high);
-
-// Runs a command body, turning exceptions into a one-line message on stderr and an exit code.
+// Runs a command body, turning exceptions into a one-line message on stderr and an exit code:
+// std::invalid_argument, std::runtime_error (files the user named) and filesystem errors are bad
+// input (2); std::bad_alloc, other logic errors and anything else are "internal error" (3).
+// PAPAMU_INJECT_FAILURE=bad_alloc|logic_error in the environment fails the body at its start
+// that way (for tests of exit code 3).
 int guardedRun(const std::string& command, const std::function<int()>& body);
 
 }  // namespace papamu::cli

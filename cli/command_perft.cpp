@@ -5,6 +5,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_ranges.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 #include "rules/perft.hpp"
@@ -14,17 +15,11 @@ namespace papamu::cli {
 namespace {
 
 int parseDepth(const std::string& text) {
-    std::size_t used = 0;
-    int depth = -1;
     try {
-        depth = std::stoi(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != text.size() || depth < 0 || depth > 64) {
+        return static_cast<int>(parseIntegerOption("depth", text));
+    } catch (const std::invalid_argument&) {
         throw std::invalid_argument("depth '" + text + "' must be a whole number from 0 to 64");
     }
-    return depth;
 }
 
 }  // namespace
@@ -37,16 +32,17 @@ int runPerft(int argc, char** argv) {
         described.add_options()("divide", options::bool_switch(), "list the count under each first move")(
             "stats", options::bool_switch(), "print time and nodes per second on stderr");
         const ParsedArguments arguments =
-            parseArguments(argc, argv, "papamu perft POSITION D | papamu perft GAME RxC D [--divide] [--json]", described);
+            parseArguments(argc, argv, "papamu perft POSITION D | papamu perft GAME RxC D [--divide] [--stats] [--variant V] [--json]\n"
+                               "POSITION - reads the position from standard input", described);
         if (arguments.helpShown) return kSuccess;
         const auto& words = arguments.positional;
         GameSelection selection;
-        if (words.size() == 2 && words[0].find(' ') == std::string::npos) {
+        if (words.size() == 2 && words[0] != "-" && words[0].find(' ') == std::string::npos) {
             // Not a position (those hold spaces): most likely GAME RxC without D.
             throw std::invalid_argument("expected POSITION D or GAME RxC D (a POSITION is one quoted argument)");
         }
         if (words.size() == 2) {
-            selection = selectPosition(words[0], variantFrom(arguments));
+            selection = selectPosition(positionText(words[0]), variantFrom(arguments));
         } else if (words.size() == 3) {
             selection = selectStart(words[0], words[1], variantFrom(arguments));
         } else {

@@ -5,6 +5,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "json/game_json.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 
@@ -22,7 +23,7 @@ GameSelection positionArgument(const ParsedArguments& arguments, const char* com
         throw std::invalid_argument("expected one POSITION argument, got " + std::to_string(arguments.positional.size()) +
                                     " (quote the position: '" + arguments.positional.front() + " ...')");
     }
-    return selectPosition(arguments.positional.front(), variantFrom(arguments));
+    return selectPosition(positionText(arguments.positional.front()), variantFrom(arguments));
 }
 
 }  // namespace
@@ -33,6 +34,9 @@ int runStart(int argc, char** argv) {
         addVariantOption(described);
         const ParsedArguments arguments = parseArguments(argc, argv, "papamu start GAME RxC [--variant V]", described);
         if (arguments.helpShown) return kSuccess;
+        if (arguments.positional.size() > 2) {
+            throw std::invalid_argument("unexpected argument '" + arguments.positional[2] + "' after GAME RxC");
+        }
         if (arguments.positional.size() != 2) throw std::invalid_argument("expected GAME RxC, e.g. papamu start konane 6x6");
         const GameSelection selection = selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
         std::cout << formatPosition(selection.kind, BoardGeometry(selection.size.rows, selection.size.columns), selection.position) << "\n";
@@ -44,12 +48,34 @@ int runShow(int argc, char** argv) {
     return guardedRun("show", [&] {
         options::options_description described("show options");
         addVariantOption(described);
-        const ParsedArguments arguments = parseArguments(argc, argv, "papamu show POSITION [--variant V]", described);
+        addJsonOption(described);
+        const ParsedArguments arguments = parseArguments(argc, argv, "papamu show POSITION [--variant V] [--json]\n"
+                                                         "POSITION - reads the position from standard input", described);
         if (arguments.helpShown) return kSuccess;
         const GameSelection selection = positionArgument(arguments, "show", true);
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             const BoardGeometry& geometry = game.geometry();
             const Position& position = selection.position;
+            const std::optional<Color> winner = winnerOfEndedGame(game, position);
+            if (jsonRequested(arguments)) {
+                nlohmann::ordered_json json = positionJson(selection.inGame());
+                json["finished"] = winner.has_value();
+                json["winner"] = colorText(winner);
+                json["swap_available"] = position.swapAvailable;
+                json["stones"] = {{"black", popCount(position.black)}, {"white", popCount(position.white)}};
+                nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+                for (int row = geometry.rows() - 1; row >= 0; --row) {
+                    std::string cells;
+                    for (int column = 0; column < geometry.columns(); ++column) {
+                        const int cell = geometry.cellAt(row, column);
+                        cells += hasCell(position.black, cell) ? 'B' : hasCell(position.white, cell) ? 'W' : '.';
+                    }
+                    rows.push_back(cells);
+                }
+                json["rows"] = rows;  // top row first, as drawn
+                std::cout << json.dump() << "\n";
+                return kSuccess;
+            }
             // Past column z the names take two letters, so every column gets room for two.
             const std::size_t width = geometry.columns() > 26 ? 3 : 2;
             const auto padded = [width](const std::string& text) { return std::string(width - text.size(), ' ') + text; };
@@ -66,7 +92,7 @@ int runShow(int argc, char** argv) {
             for (int column = 0; column < geometry.columns(); ++column) std::cout << padded(columnName(column));
             std::cout << "\n\n" << gameName(selection.kind) << " " << geometry.sizeName() << ", variant "
                       << selection.variant.name() << "\n";
-            if (const auto winner = winnerOfEndedGame(game, position)) {
+            if (winner) {
                 std::cout << "game over: " << colorName(*winner) << " has won\n";
             } else {
                 std::cout << colorName(position.sideToMove) << " to move";
@@ -83,7 +109,8 @@ int runMoves(int argc, char** argv) {
         options::options_description described("moves options");
         addVariantOption(described);
         addJsonOption(described);
-        const ParsedArguments arguments = parseArguments(argc, argv, "papamu moves POSITION [--variant V] [--json]", described);
+        const ParsedArguments arguments = parseArguments(argc, argv, "papamu moves POSITION [--variant V] [--json]\n"
+                                                         "POSITION - reads the position from standard input", described);
         if (arguments.helpShown) return kSuccess;
         const GameSelection selection = positionArgument(arguments, "moves", true);
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
@@ -92,7 +119,9 @@ int runMoves(int argc, char** argv) {
             if (jsonRequested(arguments)) {
                 nlohmann::json list = nlohmann::json::array();
                 for (const Move move : moves) list.push_back(moveName(game.geometry(), move));
-                std::cout << nlohmann::json{{"position", arguments.positional.front()}, {"moves", list}}.dump() << "\n";
+                nlohmann::ordered_json json = positionJson(selection.inGame());
+                json["moves"] = list;
+                std::cout << json.dump() << "\n";
             } else {
                 for (const Move move : moves) std::cout << moveName(game.geometry(), move) << "\n";
             }
@@ -105,7 +134,9 @@ int runPlay(int argc, char** argv) {
     return guardedRun("play", [&] {
         options::options_description described("play options");
         addVariantOption(described);
-        const ParsedArguments arguments = parseArguments(argc, argv, "papamu play POSITION MOVE... [--variant V]", described);
+        addJsonOption(described);
+        const ParsedArguments arguments = parseArguments(argc, argv, "papamu play POSITION MOVE... [--variant V] [--json]\n"
+                                                         "POSITION - reads the position from standard input", described);
         if (arguments.helpShown) return kSuccess;
         const GameSelection selection = positionArgument(arguments, "play", false);
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
@@ -117,7 +148,16 @@ int runPlay(int argc, char** argv) {
                     throw std::invalid_argument("move " + std::to_string(index) + ": " + error.what());
                 }
             }
-            std::cout << formatPosition(selection.kind, game.geometry(), position) << "\n";
+            if (jsonRequested(arguments)) {
+                nlohmann::ordered_json json = positionJson(PositionInGame{selection.kind, selection.size, selection.variant, position});
+                json["from"] = formatPosition(selection.kind, game.geometry(), selection.position);
+                json["moves"] = std::vector<std::string>(arguments.positional.begin() + 1, arguments.positional.end());
+                json["finished"] = winnerOfEndedGame(game, position).has_value();
+                json["winner"] = colorText(winnerOfEndedGame(game, position));
+                std::cout << json.dump() << "\n";
+            } else {
+                std::cout << formatPosition(selection.kind, game.geometry(), position) << "\n";
+            }
             return kSuccess;
         });
     });

@@ -1,66 +1,162 @@
 // puzzles: generate a set of puzzles with unique solutions (puzzles/README.md).
-#include <algorithm>
+// The output file is replaced only when the run succeeds; after Ctrl-C what was found is written.
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <iostream>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_ranges.hpp"
+#include "cli/puzzle_io.hpp"
 #include "puzzles/outcome_oracle.hpp"
 #include "puzzles/position_sources.hpp"
-#include "puzzles/puzzle_files.hpp"
 #include "puzzles/puzzle_generator.hpp"
+#include "puzzles/puzzle_statistics.hpp"
 #include "rules/game_dispatch.hpp"
+#include "solver/interrupt.hpp"
 
 namespace papamu::cli {
 
 namespace {
 
-nlohmann::ordered_json summaryOf(const std::vector<int>& values) {
-    if (values.empty()) return nlohmann::ordered_json::object();
-    std::vector<int> sorted = values;
-    std::sort(sorted.begin(), sorted.end());
-    double sum = 0;
-    for (const int value : sorted) sum += value;
-    return {{"min", sorted.front()},
-            {"median", sorted[sorted.size() / 2]},
-            {"mean", sum / static_cast<double>(sorted.size())},
-            {"max", sorted.back()}};
+const char* const kPuzzlesUsage =
+    "papamu puzzles GAME RxC --count N --out FILE|- [--tb DIR] [--seed S] [--min-remoteness D] [--max-remoteness D]\n"
+    "       [--unique first|line] [--format jsonl|csv|lichess|html] [--variant V] [--reachable] [--max-stones K]\n"
+    "       [--max-draws N] [--stats FILE] [--no-progress] [--json]\n"
+    "FILE is replaced only when all N puzzles are found ('-': standard output). --json prints the run's\n"
+    "figures on standard output (not with --out -).\n"
+    "exit code 0: N puzzles written; 1: fewer found within the draws (FILE left as it was);\n"
+    "2: bad input; 130: stopped by Ctrl-C (the puzzles found so far are written)";
+
+void describePuzzleOptions(options::options_description& described) {
+    addIntegerOption(described, "count", "", "number of puzzles to make (required)");
+    described.add_options()
+        ("out", options::value<std::string>(), "output file (required; '-': standard output)")
+        ("format", options::value<std::string>(), "jsonl, csv, lichess or html (default: from the extension of --out, else jsonl)")
+        ("tb", options::value<std::string>(), "table root or directory: outcomes from tables, positions drawn from them");
+    addIntegerOption(described, "seed", "1", "random seed (same seed and tables: same file)");
+    addIntegerOption(described, "min-remoteness", "3", "shortest solution");
+    addIntegerOption(described, "max-remoteness", "0", "longest solution (0: no limit)");
+    described.add_options()
+        ("unique", options::value<std::string>()->default_value("line"), "first: one winning first move; line: one winning move at every turn of the solution")
+        ("reachable", options::bool_switch(), "only positions reachable from the start (drawn from play-outs)");
+    addIntegerOption(described, "max-stones", "", "draw positions with at most this many stones (default: the table's limit, else 20 for konane, 14 for unane)");
+    addIntegerOption(described, "max-draws", "0", "give up after this many drawn positions (0: 2000 per puzzle)");
+    described.add_options()
+        ("stats", options::value<std::string>(), "also write run figures (speed, length and rating distributions) as JSON")
+        ("no-progress", options::bool_switch(), "no progress line on a terminal");
+    addVariantOption(described);
+    addJsonOption(described);
 }
 
-// Figures of a run: speed and the distributions of lengths, ratings (100-point buckets) and themes.
-nlohmann::ordered_json runStatistics(const PuzzleRun& run, double seconds) {
-    std::map<int, int> lengths, ratings;
-    std::map<std::string, int> themes;
-    std::vector<int> lengthValues, ratingValues;
-    for (const Puzzle& puzzle : run.puzzles) {
-        ++lengths[puzzle.length];
-        ++ratings[puzzle.rating / 100 * 100];
-        lengthValues.push_back(puzzle.length);
-        ratingValues.push_back(puzzle.rating);
-        std::istringstream words(puzzle.theme);
-        for (std::string word; words >> word;) ++themes[word];
+// The longest win among the positions a table run draws from (what --min-remoteness can ask).
+int longestTableWin(const TableProbe& table, int maxStones) {
+    int longest = 0;
+    for (const TableManifest::Layer& layer : table.manifest().layers) {
+        if (layer.black + layer.white <= maxStones) longest = std::max(longest, layer.stats.longestWin);
     }
-    nlohmann::ordered_json stats;
-    stats["puzzles"] = run.puzzles.size();
-    stats["draws"] = run.draws;
-    stats["analysed"] = run.analysed;
-    stats["seconds"] = seconds;
-    stats["puzzles_per_second"] = seconds > 0 ? static_cast<double>(run.puzzles.size()) / seconds : 0.0;
-    stats["length"] = summaryOf(lengthValues);
-    stats["rating"] = summaryOf(ratingValues);
-    nlohmann::ordered_json lengthHistogram = nlohmann::ordered_json::object();
-    for (const auto& [length, count] : lengths) lengthHistogram[std::to_string(length)] = count;
-    nlohmann::ordered_json ratingHistogram = nlohmann::ordered_json::object();
-    for (const auto& [bucket, count] : ratings) ratingHistogram[std::to_string(bucket)] = count;
-    nlohmann::ordered_json themeCounts = nlohmann::ordered_json::object();
-    for (const auto& [theme, count] : themes) themeCounts[theme] = count;
-    stats["length_histogram"] = lengthHistogram;
-    stats["rating_histogram_100"] = ratingHistogram;
-    stats["themes"] = themeCounts;
-    return stats;
+    return longest;
+}
+
+struct PuzzleRequest {
+    GameSelection selection;
+    PuzzleOptions options;
+    std::string out;
+    PuzzleFormat format = PuzzleFormat::JsonLines;
+    std::uint64_t seed = 1;
+    bool reachable = false;
+    std::optional<int> maxStones;
+};
+
+PuzzleRequest requestFrom(const ParsedArguments& arguments) {
+    if (arguments.positional.size() != 2) {
+        throw std::invalid_argument("expected GAME RxC, e.g. papamu puzzles konane 5x6 --count 100 --out p.jsonl");
+    }
+    if (!arguments.values.count("count")) throw std::invalid_argument("missing --count N");
+    if (!arguments.values.count("out")) throw std::invalid_argument("missing --out FILE (or --out - for standard output)");
+    PuzzleRequest request;
+    request.selection = selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
+    request.out = arguments.values["out"].as<std::string>();
+    request.format = puzzleFormatOfPath(request.out).value_or(PuzzleFormat::JsonLines);
+    if (arguments.values.count("format")) request.format = parsePuzzleFormat(arguments.values["format"].as<std::string>());
+    if (request.out == "-" && jsonRequested(arguments)) {
+        throw std::invalid_argument("--json prints the run's figures on standard output, where --out - writes the puzzles");
+    }
+    PuzzleOptions& options = request.options;
+    options.count = static_cast<int>(*integerOption(arguments, "count"));
+    options.minRemoteness = static_cast<int>(integerOption(arguments, "min-remoteness", 3));
+    options.maxRemoteness = static_cast<int>(integerOption(arguments, "max-remoteness", 0));
+    options.uniqueness = parseUniqueness(arguments.values["unique"].as<std::string>());
+    options.maxDraws = integerOption(arguments, "max-draws", 0);
+    if (options.maxRemoteness != 0 && options.maxRemoteness < options.minRemoteness) {
+        throw std::invalid_argument("--max-remoteness " + std::to_string(options.maxRemoteness) + " is below --min-remoteness " +
+                                    std::to_string(options.minRemoteness));
+    }
+    request.reachable = arguments.values["reachable"].as<bool>();
+    request.seed = integerOption(arguments, "seed", 1);
+    if (const auto stones = integerOption(arguments, "max-stones")) request.maxStones = static_cast<int>(*stones);
+    const int cells = request.selection.size.rows * request.selection.size.columns;
+    if (request.maxStones && *request.maxStones > cells) {
+        throw std::invalid_argument("--max-stones " + std::to_string(*request.maxStones) + " is more than the " + std::to_string(cells) +
+                                    " cells of the board");
+    }
+    return request;
+}
+
+// Every move removes a stone and the swap happens once, so no win from K stones is longer than
+// K + 1 plies: asking for more would only run out of draws.
+void requireReachableRemoteness(const PuzzleOptions& options, int maxStones, std::optional<int> longestWin) {
+    const int longest = longestWin.value_or(maxStones + 1);
+    if (options.minRemoteness > longest) {
+        throw std::invalid_argument("--min-remoteness " + std::to_string(options.minRemoteness) + " is longer than any win " +
+                                    (longestWin ? "in the table" : "with at most " + std::to_string(maxStones) + " stones") +
+                                    " (longest: " + std::to_string(longest) + " plies)");
+    }
+}
+
+// A line on stderr while the run goes on (a terminal only), at most five times a second.
+std::function<void(std::size_t, std::uint64_t)> progressLine(int count) {
+    auto last = std::make_shared<std::chrono::steady_clock::time_point>();
+    return [count, last](std::size_t found, std::uint64_t draws) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - *last < std::chrono::milliseconds(200) && static_cast<int>(found) < count) return;
+        *last = now;
+        std::fprintf(stderr, "\r%zu/%d puzzles, %llu positions drawn   ", found, count, static_cast<unsigned long long>(draws));
+        std::fflush(stderr);
+    };
+}
+
+template <class Rules>
+PuzzleRun generate(const Rules& game, const ParsedArguments& arguments, PuzzleRequest& request, nlohmann::ordered_json& figures) {
+    std::mt19937_64 random(request.seed);
+    int maxStones = request.maxStones.value_or(Rules::kTraits.searchStoneLimit);
+    figures["source"] = "playouts";
+    figures["oracle"] = "search";
+    if (!arguments.values.count("tb")) {
+        requireReachableRemoteness(request.options, maxStones, std::nullopt);
+        figures["max_stones"] = maxStones;
+        SearchOracle<Rules> oracle(game);
+        PlayoutSource<Rules> positions(game, maxStones);
+        return generatePuzzles(game, oracle, positions, random, request.options);
+    }
+    const TableProbe table = TableProbe::open(arguments.values["tb"].as<std::string>(), Rules::kKind, request.selection.size,
+                                              request.selection.variant);
+    figures["oracle"] = "tables";
+    TableOracle<Rules> oracle(game, table);
+    if (!request.maxStones) maxStones = request.reachable ? std::max(table.maxStones(), maxStones) : table.maxStones();
+    figures["max_stones"] = maxStones;
+    if (!request.reachable) requireReachableRemoteness(request.options, maxStones, longestTableWin(table, maxStones));
+    if (request.reachable) {
+        PlayoutSource<Rules> positions(game, maxStones);
+        return generatePuzzles(game, oracle, positions, random, request.options);
+    }
+    figures["source"] = "tables";
+    TableSource<Rules> positions(game, table, maxStones);
+    return generatePuzzles(game, oracle, positions, random, request.options);
 }
 
 }  // namespace
@@ -68,110 +164,49 @@ nlohmann::ordered_json runStatistics(const PuzzleRun& run, double seconds) {
 int runPuzzles(int argc, char** argv) {
     return guardedRun("puzzles", [&]() -> int {
         options::options_description described("puzzles options");
-        described.add_options()
-            ("count", options::value<int>(), "number of puzzles to make (required)")
-            ("out", options::value<std::string>(), "output file (required); written to FILE.tmp, then renamed")
-            ("format", options::value<std::string>(), "jsonl, csv or html (default: from the extension of --out, else jsonl)")
-            ("tb", options::value<std::string>(), "table root or directory: outcomes from tables, positions drawn from them")
-            ("seed", options::value<std::uint64_t>()->default_value(1), "random seed (same seed and tables: same file)")
-            ("min-remoteness", options::value<int>()->default_value(3), "shortest solution, in plies")
-            ("max-remoteness", options::value<int>()->default_value(0), "longest solution, in plies (0: no limit)")
-            ("unique", options::value<std::string>()->default_value("line"), "first: one winning first move; line: one winning move at every turn of the solution")
-            ("reachable", options::bool_switch(), "only positions reachable from the start (drawn from play-outs)")
-            ("max-stones", options::value<int>(), "draw positions with at most this many stones (default: the table's limit, else 20 for konane, 14 for unane)")
-            ("max-draws", options::value<std::uint64_t>()->default_value(0), "give up after this many drawn positions (0: 2000 per puzzle)")
-            ("stats", options::value<std::string>(), "also write run figures (speed, length and rating distributions) as JSON");
-        addVariantOption(described);
-        const ParsedArguments arguments = parseArguments(
-            argc, argv,
-            "papamu puzzles GAME RxC --count N --out FILE [--tb DIR] [--seed S] [--min-remoteness D] [--max-remoteness D]\n"
-            "       [--unique first|line] [--format jsonl|csv|html] [--variant V] [--reachable] [--max-stones K] [--stats FILE]",
-            described);
+        describePuzzleOptions(described);
+        const ParsedArguments arguments = parseArguments(argc, argv, kPuzzlesUsage, described);
         if (arguments.helpShown) return kSuccess;
-        if (arguments.positional.size() != 2) throw std::invalid_argument("expected GAME RxC, e.g. papamu puzzles konane 5x6 --count 100 --out p.jsonl");
-        if (!arguments.values.count("count")) throw std::invalid_argument("missing --count N");
-        if (!arguments.values.count("out")) throw std::invalid_argument("missing --out FILE");
-        const GameSelection selection = selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
-        const std::string out = arguments.values["out"].as<std::string>();
-        PuzzleFormat format = puzzleFormatOfPath(out).value_or(PuzzleFormat::JsonLines);
-        if (arguments.values.count("format")) format = parsePuzzleFormat(arguments.values["format"].as<std::string>());
+        PuzzleRequest request = requestFrom(arguments);
+        const GameSelection& selection = request.selection;
+        const InterruptGuard interrupt;
+        request.options.stop = [&interrupt] { return interrupt.stopRequested(); };
+        const bool terminal = isatty(STDERR_FILENO) != 0 && !arguments.values["no-progress"].as<bool>();
+        if (terminal) request.options.progress = progressLine(request.options.count);
 
-        PuzzleOptions puzzleOptions;
-        puzzleOptions.count = arguments.values["count"].as<int>();
-        puzzleOptions.minRemoteness = arguments.values["min-remoteness"].as<int>();
-        puzzleOptions.maxRemoteness = arguments.values["max-remoteness"].as<int>();
-        puzzleOptions.uniqueness = parseUniqueness(arguments.values["unique"].as<std::string>());
-        puzzleOptions.maxDraws = arguments.values["max-draws"].as<std::uint64_t>();
-        if (puzzleOptions.count < 1) throw std::invalid_argument("--count must be at least 1");
-        if (puzzleOptions.minRemoteness < 1) throw std::invalid_argument("--min-remoteness must be at least 1");
-        if (puzzleOptions.maxRemoteness != 0 && puzzleOptions.maxRemoteness < puzzleOptions.minRemoteness) {
-            throw std::invalid_argument("--max-remoteness is below --min-remoteness");
+        nlohmann::ordered_json figures{{"command", "papamu puzzles"}, {"commit", PAPAMU_GIT_COMMIT}, {"game", gameName(selection.kind)},
+                                       {"variant", selection.variant.name()}, {"board", selection.size.name()},
+                                       {"count", request.options.count}, {"seed", request.seed},
+                                       {"unique", uniquenessName(request.options.uniqueness)},
+                                       {"min_remoteness", request.options.minRemoteness},
+                                       {"max_remoteness", request.options.maxRemoteness}};
+        const auto started = std::chrono::steady_clock::now();
+        const PuzzleRun run = visitGame(selection.kind, selection.size, selection.variant,
+                                        [&](const auto& game) { return generate(game, arguments, request, figures); });
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (terminal) std::fprintf(stderr, "\n");
+        figures["reachable"] = request.reachable || figures["source"] == "playouts";  // play-outs are reachable by construction
+        figures.update(puzzleRunStatistics(run, seconds));
+
+        const bool found = static_cast<int>(run.puzzles.size()) == request.options.count;
+        if (!found && !run.stopped) {
+            std::cerr << "papamu puzzles: only " << run.puzzles.size() << " of " << request.options.count << " puzzles found within "
+                      << run.draws << " draws; " << (request.out == "-" ? "nothing written" : request.out + " left as it was") << "\n";
+            return kNegative;
         }
-        const bool reachable = arguments.values["reachable"].as<bool>();
-        const std::uint64_t seed = arguments.values["seed"].as<std::uint64_t>();
-        const std::optional<int> maxStonesOption =
-            arguments.values.count("max-stones") ? std::optional<int>(arguments.values["max-stones"].as<int>()) : std::nullopt;
-
-        return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) -> int {
-            using Rules = std::decay_t<decltype(game)>;
-            std::mt19937_64 random(seed);
-            PuzzleRun run;
-            std::string source = "playouts";
-            std::string oracleName = "search";
-            int maxStones = maxStonesOption.value_or(gameTraits(selection.kind).searchStoneLimit);
-            const auto started = std::chrono::steady_clock::now();
-            if (arguments.values.count("tb")) {
-                const TableProbe table = TableProbe::open(arguments.values["tb"].as<std::string>(), selection.kind, selection.size, selection.variant);
-                oracleName = "tables";
-                TableOracle<Rules> oracle(game, table);
-                if (!maxStonesOption) maxStones = reachable ? std::max(table.maxStones(), maxStones) : table.maxStones();
-                if (reachable) {
-                    PlayoutSource<Rules> positions(game, maxStones);
-                    run = generatePuzzles(game, oracle, positions, random, puzzleOptions);
-                } else {
-                    source = "tables";
-                    TableSource<Rules> positions(game, table, maxStones);
-                    run = generatePuzzles(game, oracle, positions, random, puzzleOptions);
-                }
-            } else {
-                SearchOracle<Rules> oracle(game);
-                PlayoutSource<Rules> positions(game, maxStones);
-                run = generatePuzzles(game, oracle, positions, random, puzzleOptions);
-            }
-            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-
-            const std::string title = std::string(gameName(selection.kind)) + " " + selection.size.name() + " puzzles (" +
-                                      selection.variant.name() + ", seed " + std::to_string(seed) + ")";
-            writeFileAtomically(out, puzzlesToText(run.puzzles, format, title));
-            if (arguments.values.count("stats")) {
-                nlohmann::ordered_json stats;
-                stats["command"] = "papamu puzzles";
-                stats["commit"] = PAPAMU_GIT_COMMIT;
-                stats["game"] = gameName(selection.kind);
-                stats["variant"] = selection.variant.name();
-                stats["board"] = selection.size.name();
-                stats["count"] = puzzleOptions.count;
-                stats["seed"] = seed;
-                stats["unique"] = uniquenessName(puzzleOptions.uniqueness);
-                stats["min_remoteness"] = puzzleOptions.minRemoteness;
-                stats["max_remoteness"] = puzzleOptions.maxRemoteness;
-                stats["max_stones"] = maxStones;
-                stats["reachable"] = reachable || source == "playouts";  // play-outs are reachable by construction
-                stats["source"] = source;
-                stats["oracle"] = oracleName;
-                stats.update(runStatistics(run, seconds));
-                writeFileAtomically(arguments.values["stats"].as<std::string>(), stats.dump(2) + "\n");
-            }
-            std::cerr << "wrote " << run.puzzles.size() << " puzzles to " << out << " (" << run.draws << " draws, "
-                      << run.analysed << " positions analysed, " << seconds << " s, "
-                      << (seconds > 0 ? static_cast<double>(run.puzzles.size()) / seconds : 0.0) << " puzzles/s)\n";
-            if (static_cast<int>(run.puzzles.size()) < puzzleOptions.count) {
-                std::cerr << "papamu puzzles: only " << run.puzzles.size() << " of " << puzzleOptions.count
-                          << " puzzles found within " << run.draws << " draws\n";
-                return static_cast<int>(kNegative);
-            }
-            return static_cast<int>(kSuccess);
-        });
+        if (run.puzzles.empty() && run.stopped) {
+            std::cerr << "papamu puzzles: interrupted before any puzzle was found; nothing written\n";
+            return interrupt.shellExitCode();
+        }
+        const std::string title = std::string(gameName(selection.kind)) + " " + selection.size.name() + " puzzles (" +
+                                  selection.variant.name() + ", seed " + std::to_string(request.seed) + ")";
+        writeOutput(request.out, puzzlesToText(run.puzzles, request.format, title));
+        if (arguments.values.count("stats")) writeOutput(arguments.values["stats"].as<std::string>(), figures.dump(2) + "\n");
+        if (jsonRequested(arguments)) std::cout << figures.dump() << "\n";
+        std::cerr << (run.stopped ? "papamu puzzles: interrupted: wrote " : "wrote ") << run.puzzles.size() << " puzzles to "
+                  << (request.out == "-" ? "standard output" : request.out) << " (" << run.draws << " draws, " << run.analysed
+                  << " positions analysed, " << seconds << " s)\n";
+        return run.stopped ? interrupt.shellExitCode() : kSuccess;
     });
 }
 

@@ -1,9 +1,11 @@
 // tb-verify: checks tables on disk (headers, checksums, every block) and re-solves a sample by search.
-#include <filesystem>
+#include <nlohmann/json.hpp>
 #include <iostream>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_ranges.hpp"
+#include "tablebase/table_discovery.hpp"
 #include "tablebase/table_verify.hpp"
 
 namespace papamu::cli {
@@ -11,43 +13,43 @@ namespace papamu::cli {
 int runTableVerify(int argc, char** argv) {
     return guardedRun("tb-verify", [&] {
         options::options_description described("tb-verify options");
-        described.add_options()("samples", options::value<int>()->default_value(200), "positions re-solved by search per table")(
-            "seed", options::value<int>()->default_value(1), "seed of the sample")(
-            "sample-stones", options::value<int>()->default_value(12), "sample only layers with at most this many stones");
-        const ParsedArguments arguments = parseArguments(argc, argv, "papamu tb-verify DIR [--samples N] [--seed S]", described);
+        addIntegerOption(described, "samples", "200", "positions re-solved by search per table");
+        addIntegerOption(described, "seed", "1", "seed of the sample");
+        addIntegerOption(described, "sample-stones", "12", "sample only layers with at most this many stones");
+        addJsonOption(described);
+        const ParsedArguments arguments = parseArguments(
+            argc, argv,
+            "papamu tb-verify DIR [--samples N] [--seed S] [--sample-stones K] [--json]\n"
+            "DIR is a table directory or a root holding several.\n"
+            "exit code 0: every table checks out; 1: a table is damaged or incomplete",
+            described);
         if (arguments.helpShown) return kSuccess;
         if (arguments.positional.size() != 1) throw std::invalid_argument("expected one DIR");
         TableVerifyOptions verifyOptions;
-        const int samples = arguments.values["samples"].as<int>();
-        if (samples < 0) throw std::invalid_argument("--samples must not be negative");
-        verifyOptions.samples = static_cast<std::uint64_t>(samples);
-        verifyOptions.seed = static_cast<std::uint64_t>(arguments.values["seed"].as<int>());
-        verifyOptions.sampleStoneLimit = arguments.values["sample-stones"].as<int>();
+        verifyOptions.samples = integerOption(arguments, "samples", 200);
+        verifyOptions.seed = integerOption(arguments, "seed", 1);
+        verifyOptions.sampleStoneLimit = static_cast<int>(integerOption(arguments, "sample-stones", 12));
 
-        namespace fs = std::filesystem;
-        const fs::path root = arguments.positional[0];
-        if (!fs::is_directory(root)) throw std::invalid_argument("'" + root.string() + "' is not a directory");
-        std::vector<fs::path> tables;
-        if (fs::exists(root / "manifest.json")) {
-            tables.push_back(root);
-        } else {
-            for (const auto& item : fs::directory_iterator(root)) {
-                if (item.is_directory() && fs::exists(item.path() / "manifest.json")) tables.push_back(item.path());
-            }
-            std::sort(tables.begin(), tables.end());
-        }
-        if (tables.empty()) throw std::invalid_argument("no table (manifest.json) in '" + root.string() + "' or its subdirectories");
+        const std::vector<std::string> tables = findTables(arguments.positional[0]);
         bool allGood = true;
-        for (const fs::path& table : tables) {
-            const TableVerifyReport report = verifyTable(table.string(), verifyOptions);
-            if (report.ok()) {
+        nlohmann::ordered_json reports = nlohmann::ordered_json::array();
+        for (const std::string& table : tables) {
+            const TableVerifyReport report = verifyTable(table, verifyOptions);
+            allGood = allGood && report.ok();
+            if (jsonRequested(arguments)) {
+                reports.push_back({{"directory", report.directory}, {"ok", report.ok()}, {"incomplete", report.incomplete},
+                                   {"layers_built", report.layersBuilt}, {"layer_count", report.layerCount},
+                                   {"layers_checked", report.layersChecked}, {"entries_checked", report.entriesChecked},
+                                   {"bytes_checked", report.bytesChecked}, {"samples_checked", report.samplesChecked},
+                                   {"failures", report.failures}});
+            } else if (report.ok()) {
                 std::cout << "ok " << report.directory << ": " << report.layersChecked << " layers, " << report.entriesChecked
                           << " entries, " << report.bytesChecked << " bytes, " << report.samplesChecked << " samples re-solved\n";
             } else {
-                allGood = false;
                 for (const std::string& failure : report.failures) std::cout << "FAIL " << failure << "\n";
             }
         }
+        if (jsonRequested(arguments)) std::cout << nlohmann::ordered_json{{"ok", allGood}, {"tables", reports}}.dump() << "\n";
         return allGood ? kSuccess : kNegative;
     });
 }

@@ -21,5 +21,6 @@ int runBench(int argc, char** argv);
 int runBuild(int argc, char** argv);
 int runProbe(int argc, char** argv);
 int runTableVerify(int argc, char** argv);
+int runServe(int argc, char** argv);
 
 }  // namespace papamu::cli

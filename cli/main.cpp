@@ -23,6 +23,7 @@ constexpr std::array kCommands{
     Command{"build", "build win/loss tables of a board", papamu::cli::runBuild},
     Command{"probe", "look up a position and its moves in the tables", papamu::cli::runProbe},
     Command{"tb-verify", "check tables on disk and re-solve a sample", papamu::cli::runTableVerify},
+    Command{"serve", "the local web explorer: positions, tables, puzzles", papamu::cli::runServe},
 };
 
 void printUsage(std::ostream& out) {
@@ -31,7 +32,10 @@ void printUsage(std::ostream& out) {
         out << "  " << command.name << std::string(12 - std::strlen(command.name), ' ') << command.summary << "\n";
     }
     out << "\nPositions are written as in RULES.md, e.g. 'konane WBWB/BWBW/WBWB/BWBW b'.\n"
-           "Exit codes: 0 success, 1 a negative answer, 2 bad input.\n";
+           "'papamu help COMMAND' is 'papamu COMMAND --help'; '-' reads a POSITION (or a batch) from\n"
+           "standard input, or writes a file to standard output.\n"
+           "Exit codes: 0 success, 1 a negative answer, 2 bad input (arguments, files named),\n"
+           "3 internal error (a bug or an allocation failure; the message says \"internal error\").\n";
 }
 
 }  // namespace
@@ -42,6 +46,18 @@ int main(int argc, char** argv) {
         return 2;
     }
     const std::string_view name = argv[1];
+    if (name == "help" && argc >= 3) {
+        // `papamu help CMD` is `papamu CMD --help`.
+        for (const Command& command : kCommands) {
+            if (std::string_view(argv[2]) == command.name) {
+                char helpFlag[] = "--help";
+                char* arguments[] = {argv[2], helpFlag, nullptr};
+                return command.run(2, arguments);
+            }
+        }
+        std::cerr << "papamu: error: unknown command '" << argv[2] << "' (see papamu --help)\n";
+        return 2;
+    }
     if (name == "--help" || name == "-h" || name == "help") {
         printUsage(std::cout);
         return 0;

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/command_line.hpp"
+#include "cli/option_ranges.hpp"
 #include "distributed/distributed_build.hpp"
 #include "solver/memory_budget.hpp"
 #include "tablebase/table_directory.hpp"
@@ -47,10 +48,10 @@ int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
     options::options_description described("papamu-mpi build options");
     addVariantOption(described);
     addJsonOption(described);
-    described.add_options()("tb", options::value<std::string>(), "root directory of the tables, shared by all ranks (required)")(
-        "max-stones", options::value<int>(), "only positions with at most this many stones")(
-        "threads", options::value<int>(), "oneTBB threads per rank (default: the machine's cores / its ranks)")(
-        "compression", options::value<int>()->default_value(9), "zstd level of the layer files, 1..19")(
+    described.add_options()("tb", options::value<std::string>(), "root directory of the tables, shared by all ranks (required)");
+    addIntegerOption(described, "max-stones", "", "only positions with at most this many stones");
+    addIntegerOption(described, "threads", "", "oneTBB threads per rank (default: the machine's cores / its ranks)");
+    described.add_options()(
         "slice-entries", options::value<std::uint64_t>(), "cut layers with more entries into slices for several ranks (default 16777216)")(
         "progress", "print a line on standard error after each stone group")(
         "memory", options::value<std::string>(), "memory budget per rank, e.g. 8G (default: 75% of available memory / ranks on the machine)");
@@ -61,10 +62,9 @@ int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
     if (!arguments.values.count("tb")) throw std::invalid_argument("--tb DIR is required");
     const GameSelection selection = selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
     TableBuildOptions options;
-    options.maxStones = positiveOption(arguments, "max-stones", -1, 0, 64);
+    if (const auto maxStones = integerOption(arguments, "max-stones")) options.maxStones = static_cast<int>(*maxStones);
     const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    options.threads = positiveOption(arguments, "threads", std::max(1, cores / session.localSize()), 1, 1024);
-    options.compressionLevel = positiveOption(arguments, "compression", 9, 1, 19);
+    options.threads = static_cast<int>(integerOption(arguments, "threads", static_cast<std::uint64_t>(std::max(1, cores / session.localSize()))));
     distributed::DistributedBuildOptions distributedOptions;
     if (arguments.values.count("slice-entries")) distributedOptions.sliceEntries = arguments.values["slice-entries"].as<std::uint64_t>();
     if (distributedOptions.sliceEntries == 0) throw std::invalid_argument("--slice-entries must be at least 1");

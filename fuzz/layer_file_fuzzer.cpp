@@ -3,7 +3,7 @@
 // outside the file. Random bytes almost never carry a valid XXH3 checksum, which would stop
 // every input at the first check; so when the first input byte is odd the harness writes the
 // correct checksum into the file (format: tablebase/README.md), and the structural checks
-// behind it (block table, zstd blocks) get fuzzed too.
+// behind it (code table, block tables, Huffman blocks) get fuzzed too.
 #include <sys/mman.h>
 #include <unistd.h>
 #include <xxhash.h>

@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
             (win ? header.stats.wins : header.stats.losses) += 1;
         }
         const std::filesystem::path layer = directory / (std::string(seed.name) + ".layer");
-        writeLayerFile(layer.string(), header, entries, seed.blockEntries, 3);
+        writeLayerFile(layer.string(), header, entries, seed.blockEntries);
         std::ifstream in(layer, std::ios::binary);
         std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         std::ofstream out(directory / seed.name, std::ios::binary);

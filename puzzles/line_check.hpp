@@ -18,10 +18,10 @@ namespace papamu {
 struct LineCheck {
     bool valid = false;
     int faultyMove = -1;  // 0-based index of the first faulty move; -1 when none is to blame
-    std::string reason;   // why not valid, e.g. "move 3: c3-c1 loses: White wins in 5 with d4-b4"
+    std::string reason;   // why not valid, e.g. "move 3: c3-c1 loses: White wins in 5 plies with d4-b4"
     bool complete = false;      // the line ends where the game ends
     int remainingPlies = 0;     // when valid and incomplete: plies still to play with best play
-    std::string continuation;   // when valid and incomplete: e.g. "Black still wins in 4 more with b2-b4"
+    std::string continuation;   // when valid and incomplete: e.g. "Black still wins in 4 more plies with b2-b4"
 };
 
 namespace line_check_detail {
@@ -35,10 +35,13 @@ inline std::string joinMoves(const BoardGeometry& geometry, const std::vector<Sc
     return text;
 }
 
-// "White wins in 5 with d4-b4": the side to move of `position` wins, `moves` scored there.
+// "5 plies", "1 ply".
+inline std::string pliesText(int plies) { return std::to_string(plies) + (plies == 1 ? " ply" : " plies"); }
+
+// "White wins in 5 plies with d4-b4": the side to move of `position` wins, `moves` scored there.
 inline std::string winDescription(const BoardGeometry& geometry, Color winner, int remoteness,
                                   const std::vector<ScoredMove>& moves) {
-    std::string text = std::string(colorName(winner)) + " wins in " + std::to_string(remoteness);
+    std::string text = std::string(colorName(winner)) + " wins in " + pliesText(remoteness);
     if (const int best = bestMoveIndex(moves); best >= 0) text += " with " + moveName(geometry, moves[static_cast<std::size_t>(best)].move);
     return text;
 }
@@ -103,7 +106,8 @@ LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::
         const bool claimantToMove = moves.size() % 2 == 0;
         const Color claimant = claimantToMove ? position.sideToMove : opposite(position.sideToMove);
         check.remainingPlies = rest.remoteness;
-        check.continuation = std::string(colorName(claimant)) + " still wins in " + std::to_string(rest.remoteness) + " more";
+        check.continuation = std::string(colorName(claimant)) + " still wins in " + std::to_string(rest.remoteness) + " more " +
+                             (rest.remoteness == 1 ? "ply" : "plies");
         if (claimantToMove) {
             const std::vector<ScoredMove> scored = scoreMoves(game, oracle, position);
             check.continuation += " with " + moveName(geometry, scored[static_cast<std::size_t>(bestMoveIndex(scored))].move);

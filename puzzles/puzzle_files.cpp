@@ -1,5 +1,7 @@
 #include "puzzles/puzzle_files.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,8 +15,21 @@ namespace papamu {
 
 namespace {
 
-const std::vector<std::string> kCsvColumns{"id", "position", "moves", "rating", "length", "unique",
+const std::vector<std::string> kCsvColumns{"id", "position", "solution", "rating", "length", "unique",
                                            "theme", "game", "variant", "board", "side"};
+// The public chess puzzle sets' header (lichess): FEN is the puzzle position itself here (no
+// setup move), Moves the solution, Themes the theme words.
+const std::vector<std::string> kLichessColumns{"PuzzleId", "FEN", "Moves", "Rating", "Themes"};
+
+// Our name of a lichess column, or the header word itself.
+std::string columnKey(const std::string& header) {
+    if (header == "PuzzleId") return "id";
+    if (header == "FEN") return "position";
+    if (header == "Moves" || header == "moves") return "solution";
+    if (header == "Rating") return "rating";
+    if (header == "Themes") return "theme";
+    return header;
+}
 
 std::string sideName(Color color) { return color == Color::Black ? "black" : "white"; }
 
@@ -159,14 +174,7 @@ Puzzle puzzleFromFields(const RecordFields& fields, const Variant& defaultVarian
     return puzzle;
 }
 
-RecordFields jsonFields(const std::string& line) {
-    nlohmann::json object;
-    try {
-        object = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception& error) {
-        // Syntax errors and also numbers too large to hold (out_of_range): both are bad input.
-        throw std::invalid_argument(std::string("not valid JSON: ") + error.what());
-    }
+RecordFields objectFields(const nlohmann::json& object) {
     if (!object.is_object()) throw std::invalid_argument("not a JSON object");
     RecordFields fields;
     for (const auto& [key, value] : object.items()) {
@@ -193,24 +201,44 @@ RecordFields jsonFields(const std::string& line) {
     return fields;
 }
 
+RecordFields jsonFields(const std::string& line) {
+    nlohmann::json object;
+    try {
+        object = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::parse_error& error) {
+        throw std::invalid_argument("not valid JSON (syntax error at byte " + std::to_string(error.byte) + ")");
+    } catch (const nlohmann::json::exception&) {
+        throw std::invalid_argument("not valid JSON (a number too large to hold)");
+    }
+    return objectFields(object);
+}
+
 }  // namespace
 
 PuzzleFormat parsePuzzleFormat(std::string_view text) {
     if (text == "jsonl") return PuzzleFormat::JsonLines;
     if (text == "csv") return PuzzleFormat::Csv;
     if (text == "html") return PuzzleFormat::Html;
-    throw std::invalid_argument("unknown format '" + std::string(text) + "' (expected jsonl, csv or html)");
+    if (text == "lichess") return PuzzleFormat::Lichess;
+    throw std::invalid_argument("unknown format '" + std::string(text) + "' (expected jsonl, csv, lichess or html)");
 }
 
 std::optional<PuzzleFormat> puzzleFormatOfPath(const std::string& path) {
-    const std::string extension = std::filesystem::path(path).extension().string();
+    std::string extension = std::filesystem::path(path).extension().string();
+    for (char& letter : extension) letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
     if (extension == ".jsonl" || extension == ".json") return PuzzleFormat::JsonLines;
     if (extension == ".csv") return PuzzleFormat::Csv;
     if (extension == ".html" || extension == ".htm") return PuzzleFormat::Html;
     return std::nullopt;
 }
 
-std::string puzzleJsonLine(const Puzzle& puzzle) {
+Puzzle puzzleFromObject(const nlohmann::json& object, const Variant& defaultVariant, int line) {
+    return puzzleFromFields(objectFields(object), defaultVariant, line);
+}
+
+std::string puzzleJsonLine(const Puzzle& puzzle) { return puzzleObject(puzzle).dump(); }
+
+nlohmann::ordered_json puzzleObject(const Puzzle& puzzle) {
     nlohmann::ordered_json object;
     object["id"] = puzzle.id;
     object["game"] = gameName(puzzle.game);
@@ -223,7 +251,7 @@ std::string puzzleJsonLine(const Puzzle& puzzle) {
     object["rating"] = puzzle.rating;
     object["theme"] = puzzle.theme;
     object["unique"] = uniquenessName(puzzle.unique);
-    return object.dump();
+    return object;
 }
 
 std::string puzzlesToJsonLines(const std::vector<Puzzle>& puzzles) {
@@ -232,23 +260,29 @@ std::string puzzlesToJsonLines(const std::vector<Puzzle>& puzzles) {
     return text;
 }
 
-std::string puzzlesToCsv(const std::vector<Puzzle>& puzzles) {
+std::string csvRow(const std::vector<std::string>& fields) {
     std::string text;
-    for (std::size_t column = 0; column < kCsvColumns.size(); ++column) {
+    for (std::size_t column = 0; column < fields.size(); ++column) {
         if (column > 0) text += ',';
-        text += kCsvColumns[column];
+        text += csvField(fields[column]);
     }
-    text += "\n";
+    return text + "\n";
+}
+
+std::string puzzlesToCsv(const std::vector<Puzzle>& puzzles) {
+    std::string text = csvRow(kCsvColumns);
     for (const Puzzle& puzzle : puzzles) {
-        const std::vector<std::string> row{puzzle.id, puzzle.position, joinWords(puzzle.solution),
-                                           std::to_string(puzzle.rating), std::to_string(puzzle.length),
-                                           uniquenessName(puzzle.unique), puzzle.theme, gameName(puzzle.game),
-                                           puzzle.variant.name(), puzzle.board.name(), sideName(puzzle.sideToMove)};
-        for (std::size_t column = 0; column < row.size(); ++column) {
-            if (column > 0) text += ',';
-            text += csvField(row[column]);
-        }
-        text += "\n";
+        text += csvRow({puzzle.id, puzzle.position, joinWords(puzzle.solution), std::to_string(puzzle.rating),
+                        std::to_string(puzzle.length), uniquenessName(puzzle.unique), puzzle.theme, gameName(puzzle.game),
+                        puzzle.variant.name(), puzzle.board.name(), sideName(puzzle.sideToMove)});
+    }
+    return text;
+}
+
+std::string puzzlesToLichessCsv(const std::vector<Puzzle>& puzzles) {
+    std::string text = csvRow(kLichessColumns);
+    for (const Puzzle& puzzle : puzzles) {
+        text += csvRow({puzzle.id, puzzle.position, joinWords(puzzle.solution), std::to_string(puzzle.rating), puzzle.theme});
     }
     return text;
 }
@@ -257,6 +291,7 @@ std::string puzzlesToText(const std::vector<Puzzle>& puzzles, PuzzleFormat forma
     switch (format) {
         case PuzzleFormat::JsonLines: return puzzlesToJsonLines(puzzles);
         case PuzzleFormat::Csv: return puzzlesToCsv(puzzles);
+        case PuzzleFormat::Lichess: return puzzlesToLichessCsv(puzzles);
         case PuzzleFormat::Html: return puzzlesToHtml(puzzles, title);
     }
     return {};
@@ -264,9 +299,11 @@ std::string puzzlesToText(const std::vector<Puzzle>& puzzles, PuzzleFormat forma
 
 std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat format, const Variant& defaultVariant) {
     if (format == PuzzleFormat::Html) throw std::invalid_argument("HTML puzzle sheets can not be read back; use JSONL or CSV");
+    if (format == PuzzleFormat::Lichess) format = PuzzleFormat::Csv;  // the header tells the columns
     std::vector<PuzzleRecord> records;
     std::istringstream stream(text);
     std::vector<std::string> header;
+    bool lichess = false;
     int lineNumber = 0;
     for (std::string line; std::getline(stream, line);) {
         ++lineNumber;
@@ -278,7 +315,12 @@ std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat f
             } catch (const std::invalid_argument& error) {
                 throw std::invalid_argument("line " + std::to_string(lineNumber) + ": CSV header: " + error.what());
             }
-            for (const char* needed : {"position", "moves", "unique"}) {
+            lichess = std::find(header.begin(), header.end(), "FEN") != header.end();
+            for (std::string& column : header) column = columnKey(column);
+            for (const char* needed : {"position", "solution", "unique"}) {
+                // A lichess file says nothing of uniqueness: its puzzles claim the weaker level
+                // (a puzzle unique along its line is unique at its first move too).
+                if (lichess && std::string(needed) == "unique") continue;
                 if (std::find(header.begin(), header.end(), needed) == header.end()) {
                     throw std::invalid_argument("line " + std::to_string(lineNumber) + ": CSV header has no '" + needed + "' column");
                 }
@@ -297,9 +339,10 @@ std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat f
                     throw std::invalid_argument(std::to_string(values.size()) + " fields where the header has " +
                                                 std::to_string(header.size()));
                 }
+                if (lichess) fields.text["unique"] = uniquenessName(Uniqueness::First);
                 for (std::size_t column = 0; column < header.size(); ++column) {
                     requireText(header[column], values[column]);
-                    if (header[column] == "moves") {
+                    if (header[column] == "solution") {
                         fields.solution = splitWords(values[column]);
                     } else if (!values[column].empty()) {
                         fields.text[header[column]] = values[column];
@@ -315,6 +358,12 @@ std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat f
     return records;
 }
 
+PuzzleFormat sniffPuzzleFormat(const std::string& text) {
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && text[first] == '<') throw std::invalid_argument("not a JSONL or CSV puzzle file (HTML?)");
+    return first != std::string::npos && text[first] == '{' ? PuzzleFormat::JsonLines : PuzzleFormat::Csv;
+}
+
 std::vector<PuzzleRecord> readPuzzleFile(const std::string& path, const Variant& defaultVariant) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("can not read puzzle file " + path);
@@ -322,12 +371,8 @@ std::vector<PuzzleRecord> readPuzzleFile(const std::string& path, const Variant&
     contents << in.rdbuf();
     const std::string text = contents.str();
     std::optional<PuzzleFormat> format = puzzleFormatOfPath(path);
-    if (!format || *format == PuzzleFormat::Html) {
-        const std::size_t first = text.find_first_not_of(" \t\r\n");
-        if (first != std::string::npos && text[first] == '<') throw std::runtime_error(path + " is not a JSONL or CSV puzzle file");
-        format = first != std::string::npos && text[first] == '{' ? PuzzleFormat::JsonLines : PuzzleFormat::Csv;
-    }
     try {
+        if (!format || *format == PuzzleFormat::Html) format = sniffPuzzleFormat(text);
         return readPuzzleText(text, *format, defaultVariant);
     } catch (const std::invalid_argument& error) {
         throw std::runtime_error(path + ": " + error.what());

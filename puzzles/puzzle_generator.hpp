@@ -4,6 +4,7 @@
 // one move wins (Uniqueness::First) or exactly one move wins at every winner's turn of the main
 // line (Uniqueness::Line), and no symmetric image of the position was drawn before.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <unordered_set>
@@ -23,12 +24,15 @@ struct PuzzleOptions {
     int maxRemoteness = 0;  // 0: no upper limit
     Uniqueness uniqueness = Uniqueness::Line;
     std::uint64_t maxDraws = 0;  // candidate draws before giving up; 0: 2000 per puzzle asked
+    std::function<bool()> stop;  // asked before every draw: true ends the run early (Ctrl-C)
+    std::function<void(std::size_t found, std::uint64_t draws)> progress;  // after every analysed position
 };
 
 struct PuzzleRun {
     std::vector<Puzzle> puzzles;
     std::uint64_t draws = 0;     // positions drawn from the source (including empty draws)
     std::uint64_t analysed = 0;  // distinct positions (up to symmetry) whose outcome was looked at
+    bool stopped = false;        // options.stop ended the run before it was done
 };
 
 // The puzzle of `position`, or nullopt when it does not make one under `options`.
@@ -71,6 +75,10 @@ PuzzleRun generatePuzzles(const G& game, O& oracle, Source& source, std::mt19937
     std::unordered_set<Position, PositionHash> seen;  // canonical forms of every position looked at
     PuzzleRun run;
     while (static_cast<int>(run.puzzles.size()) < options.count && run.draws < maxDraws) {
+        if (options.stop && options.stop()) {
+            run.stopped = true;
+            break;
+        }
         ++run.draws;
         const std::optional<Position> drawn = source.next(random);
         if (!drawn) continue;
@@ -79,6 +87,7 @@ PuzzleRun generatePuzzles(const G& game, O& oracle, Source& source, std::mt19937
         if (std::optional<Puzzle> puzzle = analysePuzzle(game, oracle, *drawn, options)) {
             run.puzzles.push_back(std::move(*puzzle));
         }
+        if (options.progress) options.progress(run.puzzles.size(), run.draws);
     }
     return run;
 }

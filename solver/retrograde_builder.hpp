@@ -85,11 +85,11 @@ public:
             if (stop_ && stop_()) throw RetrogradeInterrupted("build stopped in layer " + std::to_string(layer));
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(chunk, std::min(end, chunk + chunkEntries_), 2048),
                               [&](const tbb::blocked_range<std::uint64_t>& range) {
-                                  for (std::uint64_t step = range.begin(); step != range.end(); ++step) {
-                                      const Position parent = index_.solvingOrder(layer, step).position;
-                                      out[step - begin] = encodeOutcome(outcomeFromChildren(
-                                          game_, parent, [&](const Position& child) { return childOutcome(child, layer); }));
-                                  }
+                                  std::uint64_t step = range.begin();
+                                  index_.visitSolvingOrder(layer, range.begin(), range.end(), [&](const IndexedPosition& parent) {
+                                      out[step++ - begin] = encodeOutcome(outcomeFromChildren(
+                                          game_, parent.position, [&](const Position& child) { return childOutcome(child, layer); }));
+                                  });
                               });
         }
     }
@@ -137,11 +137,10 @@ private:
             const std::uint64_t end = std::min(total, begin + chunkEntries_);
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 2048),
                               [&](const tbb::blocked_range<std::uint64_t>& range) {
-                                  for (std::uint64_t step = range.begin(); step != range.end(); ++step) {
-                                      const IndexedPosition parent = index_.solvingOrder(layer, step);
+                                  index_.visitSolvingOrder(layer, range.begin(), range.end(), [&](const IndexedPosition& parent) {
                                       entries[parent.entry] = encodeOutcome(outcomeFromChildren(
                                           game_, parent.position, [&](const Position& child) { return childOutcome(child, layer); }));
-                                  }
+                                  });
                               });
             if (progress_) {
                 const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -69,6 +69,8 @@ concept RetrogradeIndex = requires(const I& index, const Position& position, int
     // once, with its position. The index chooses it so that the children of consecutive steps
     // are looked up close together in memory (entry order is not always that order).
     { index.solvingOrder(layer, entry) } -> std::same_as<IndexedPosition>;
+    // The same steps begin..end-1 handed to a callback, so the index can step incrementally.
+    index.visitSolvingOrder(layer, entry, entry, [](const IndexedPosition&) {});
 };
 
 // Where solved layers live between and after builds (files, in tablebase/).

@@ -6,9 +6,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
-#include <zstd.h>
 
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 
 #include <array>
 #include <cerrno>
@@ -56,7 +57,7 @@ std::array<std::uint8_t, kLayerHeaderBytes> encodeHeader(const LayerHeader& head
     bytes[56] = static_cast<std::uint8_t>(header.stats.longestWin);
     bytes[57] = static_cast<std::uint8_t>(header.stats.longestLoss);
     bytes[58] = header.colourFolded ? 1 : 0;
-    putLittle(&bytes[60], kCompressionZstd, 4);
+    putLittle(&bytes[60], kCompressionHuffmanBlocks, 4);
     putLittle(&bytes[64], header.payloadBytes, 8);
     putLittle(&bytes[kChecksumOffset], header.checksum, 8);
     return bytes;
@@ -84,7 +85,8 @@ LayerHeader decodeHeader(const std::string& path, const std::uint8_t* bytes, std
     const auto version = static_cast<std::uint32_t>(getLittle(&bytes[8], 4));
     if (version != kLayerFormatVersion) {
         fail("format version " + std::to_string(version) + " is not supported (this reader knows version " +
-             std::to_string(kLayerFormatVersion) + ")");
+             std::to_string(kLayerFormatVersion) + ")" +
+             (version < kLayerFormatVersion ? "; rebuild the table with papamu build (README.md: version history)" : ""));
     }
     if (getLittle(&bytes[12], 4) != kLayerHeaderBytes) fail("unexpected header size");
     LayerHeader header;
@@ -110,13 +112,13 @@ LayerHeader decodeHeader(const std::string& path, const std::uint8_t* bytes, std
     if (bytes[58] > 1) fail("unknown colour-fold code " + std::to_string(bytes[58]));
     header.colourFolded = bytes[58] == 1;
     if (bytes[59] != 0) fail("reserved header bytes are not zero");
-    if (getLittle(&bytes[60], 4) != kCompressionZstd) fail("unknown compression");
+    if (getLittle(&bytes[60], 4) != kCompressionHuffmanBlocks) fail("unknown compression");
     header.payloadBytes = getLittle(&bytes[64], 8);
     header.checksum = getLittle(&bytes[kChecksumOffset], 8);
     for (std::size_t byte = 80; byte < kLayerHeaderBytes; ++byte) {
         if (bytes[byte] != 0) fail("reserved header bytes are not zero");
     }
-    if (header.blockEntries == 0 && header.entries != 0) fail("block size 0");
+    if (header.blockEntries == 0 || header.blockEntries > kMaxBlockEntries) fail("block size out of range");
     const std::uint64_t blocks = header.entries == 0 ? 0 : (header.entries + header.blockEntries - 1) / header.blockEntries;
     if (blocks != header.blockCount) fail("block count does not match the entry count");
     if (header.stats.wins + header.stats.losses != header.entries) fail("win and loss counts do not add up to the entry count");
@@ -124,7 +126,6 @@ LayerHeader decodeHeader(const std::string& path, const std::uint8_t* bytes, std
         fail(std::string(fileSize < kLayerHeaderBytes + header.payloadBytes ? "truncated" : "trailing bytes") + ": " +
              std::to_string(fileSize) + " bytes, the header says " + std::to_string(kLayerHeaderBytes + header.payloadBytes));
     }
-    if (header.payloadBytes < 8 * (std::uint64_t{header.blockCount} + 1)) fail("payload shorter than its block table");
     return header;
 }
 
@@ -143,35 +144,104 @@ std::string LayerHeader::describe() const {
            " white) scheme " + indexSchemeName(scheme) + (colourFolded ? " colour-folded" : "") + " with " + std::to_string(entries) + " entries";
 }
 
+namespace {
+
+// Where the sections of a version-3 payload lie (README.md: layer file): the code table, the
+// superblock and block offset tables, the bit stream and its 8 bytes of zero padding.
+struct PayloadLayout {
+    std::uint64_t codeBytes = 0;        // u16 symbol count, (value, length) pairs, zero padding to 8
+    std::uint64_t superblocks = 0;      // u64 each: the stream offset of its first block
+    std::uint64_t blockTableBytes = 0;  // u32 per block: offset from its superblock, zero padding to 8
+    std::uint64_t streamBytes = 0;
+
+    std::uint64_t superblockTable() const { return codeBytes; }
+    std::uint64_t blockTable() const { return codeBytes + 8 * superblocks; }
+    std::uint64_t stream() const { return blockTable() + blockTableBytes; }
+    std::uint64_t total() const { return stream() + streamBytes + kStreamPadding; }
+
+    static constexpr std::uint64_t kStreamPadding = 8;
+    static std::uint64_t roundUp8(std::uint64_t bytes) { return (bytes + 7) / 8 * 8; }
+    PayloadLayout(std::uint64_t symbols, std::uint64_t blocks, std::uint64_t streamBytesIn)
+        : codeBytes(roundUp8(2 + 2 * symbols)),
+          superblocks((blocks + kBlocksPerSuperblock - 1) / kBlocksPerSuperblock),
+          blockTableBytes(roundUp8(4 * blocks)),
+          streamBytes(streamBytesIn) {}
+};
+
+std::array<std::uint64_t, 256> countValues(std::span<const RetrogradeEntry> entries) {
+    using Counts = std::array<std::uint64_t, 256>;
+    return tbb::parallel_reduce(
+        tbb::blocked_range<std::size_t>(0, entries.size(), 1 << 16), Counts{},
+        [&](const tbb::blocked_range<std::size_t>& range, Counts counts) {
+            for (std::size_t item = range.begin(); item != range.end(); ++item) ++counts[entries[item]];
+            return counts;
+        },
+        [](Counts left, const Counts& right) {
+            for (std::size_t value = 0; value < left.size(); ++value) left[value] += right[value];
+            return left;
+        });
+}
+
+// Writes the codes of the entries from `out`, first bit lowest; `out` must hold their bits rounded up.
+void encodeBlock(const HuffmanCode& code, std::span<const RetrogradeEntry> entries, std::uint8_t* out) {
+    std::uint64_t pending = 0;
+    int bits = 0;
+    for (const RetrogradeEntry entry : entries) {
+        pending |= std::uint64_t{code.code(entry)} << bits;
+        bits += code.length(entry);
+        while (bits >= 8) {
+            *out++ = static_cast<std::uint8_t>(pending);
+            pending >>= 8;
+            bits -= 8;
+        }
+    }
+    if (bits > 0) *out = static_cast<std::uint8_t>(pending);
+}
+
+}  // namespace
+
 std::uint64_t writeLayerFile(const std::string& path, LayerHeader header, std::span<const RetrogradeEntry> entries,
-                             std::uint32_t blockEntries, int compressionLevel) {
+                             std::uint32_t blockEntries) {
+    if (blockEntries == 0 || blockEntries > kMaxBlockEntries) {
+        throw TableError(path + ": block size " + std::to_string(blockEntries) + " out of range 1.." + std::to_string(kMaxBlockEntries));
+    }
     header.entries = entries.size();
     header.blockEntries = blockEntries;
     header.blockCount = static_cast<std::uint32_t>((entries.size() + blockEntries - 1) / blockEntries);
     header.encoding = kEncodingOutcomeByte;
-    std::vector<std::vector<std::uint8_t>> blocks(header.blockCount);
-    tbb::parallel_for(std::size_t{0}, blocks.size(), [&](std::size_t block) {
+    const HuffmanCode code = HuffmanCode::fromCounts(countValues(entries));
+    const auto blockSpan = [&](std::size_t block) {
         const std::size_t begin = block * blockEntries;
-        const std::size_t count = std::min<std::size_t>(blockEntries, entries.size() - begin);
-        std::vector<std::uint8_t>& out = blocks[block];
-        out.resize(ZSTD_compressBound(count));
-        const std::size_t size = ZSTD_compress(out.data(), out.size(), entries.data() + begin, count, compressionLevel);
-        if (ZSTD_isError(size)) throw TableError(path + ": compression failed: " + ZSTD_getErrorName(size));
-        out.resize(size);
+        return entries.subspan(begin, std::min<std::size_t>(blockEntries, entries.size() - begin));
+    };
+    // Pass 1: each block's size (blocks start on a byte); pass 2 encodes them side by side.
+    std::vector<std::uint64_t> offsets(std::size_t{header.blockCount} + 1, 0);
+    tbb::parallel_for(std::size_t{0}, std::size_t{header.blockCount}, [&](std::size_t block) {
+        std::uint64_t bits = 0;
+        for (const RetrogradeEntry entry : blockSpan(block)) bits += static_cast<std::uint64_t>(code.length(entry));
+        offsets[block + 1] = (bits + 7) / 8;
     });
-    std::vector<std::uint8_t> payload(8 * (blocks.size() + 1));
-    std::uint64_t offset = 0;
-    for (std::size_t block = 0; block <= blocks.size(); ++block) {
-        putLittle(&payload[8 * block], offset, 8);
-        if (block < blocks.size()) offset += blocks[block].size();
+    for (std::size_t block = 0; block < header.blockCount; ++block) offsets[block + 1] += offsets[block];
+    const PayloadLayout layout(code.symbols().size(), header.blockCount, offsets.back());
+    std::vector<std::uint8_t> payload(layout.total(), 0);
+    putLittle(&payload[0], code.symbols().size(), 2);
+    for (std::size_t item = 0; item < code.symbols().size(); ++item) {
+        payload[2 + 2 * item] = code.symbols()[item].value;
+        payload[3 + 2 * item] = code.symbols()[item].length;
     }
-    for (const auto& block : blocks) payload.insert(payload.end(), block.begin(), block.end());
+    for (std::size_t block = 0; block < header.blockCount; ++block) {
+        const std::uint64_t base = offsets[block - block % kBlocksPerSuperblock];
+        if (block % kBlocksPerSuperblock == 0) putLittle(&payload[layout.superblockTable() + 8 * (block / kBlocksPerSuperblock)], base, 8);
+        putLittle(&payload[layout.blockTable() + 4 * block], offsets[block] - base, 4);
+    }
+    std::uint8_t* stream = payload.data() + layout.stream();
+    tbb::parallel_for(std::size_t{0}, std::size_t{header.blockCount},
+                      [&](std::size_t block) { encodeBlock(code, blockSpan(block), stream + offsets[block]); });
     header.payloadBytes = payload.size();
     header.checksum = 0;
     auto headerBytes = encodeHeader(header);
     header.checksum = fileChecksum(headerBytes.data(), payload.data(), payload.size());
     headerBytes = encodeHeader(header);
-
     const auto bytes = [](const auto& buffer) { return std::string_view(reinterpret_cast<const char*>(buffer.data()), buffer.size()); };
     try {
         writeFileAtomically(path, {bytes(headerBytes), bytes(payload)});
@@ -180,9 +250,6 @@ std::uint64_t writeLayerFile(const std::string& path, LayerHeader header, std::s
     }
     return headerBytes.size() + payload.size();
 }
-
-BlockCache::BlockCache() : context_(ZSTD_createDCtx()) {}
-BlockCache::~BlockCache() { ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(context_)); }
 
 LayerFile::LayerFile(const std::string& path, const LayerHeader& expected) : path_(path) {
     const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -211,17 +278,49 @@ LayerFile::LayerFile(const std::string& path, const LayerHeader& expected) : pat
         if (fileChecksum(data_, payload, header_.payloadBytes) != header_.checksum) {
             throw TableError(path + ": checksum mismatch (the file is corrupt)");
         }
-        const std::uint64_t blocksBytes = header_.payloadBytes - 8 * (std::uint64_t{header_.blockCount} + 1);
-        std::uint64_t previous = 0;
-        for (std::uint64_t block = 0; block <= header_.blockCount; ++block) {
-            const std::uint64_t offset = getLittle(payload + 8 * block, 8);
-            if (offset < previous || offset > blocksBytes) throw TableError(path + ": block table is out of order");
-            previous = offset;
-        }
-        if (previous != blocksBytes) throw TableError(path + ": block table does not end at the end of the file");
+        readSections();
     } catch (...) {
         if (data_ != nullptr) ::munmap(const_cast<std::uint8_t*>(data_), size_);
         throw;
+    }
+}
+
+// The code table and the offsets, all checked, so that decoding a block stays inside the file.
+void LayerFile::readSections() {
+    const auto fail = [&](const std::string& why) { throw TableError(path_ + ": " + why); };
+    const std::uint8_t* payload = data_ + kLayerHeaderBytes;
+    if (header_.payloadBytes < 2) fail("payload shorter than its code table");
+    const std::uint64_t symbolCount = getLittle(payload, 2);
+    if (symbolCount > 256 || (symbolCount == 0) != (header_.entries == 0)) fail("bad code table size");
+    const PayloadLayout empty(symbolCount, header_.blockCount, 0);
+    if (header_.payloadBytes < empty.total()) fail("payload shorter than its code and block tables");
+    const PayloadLayout layout(symbolCount, header_.blockCount, header_.payloadBytes - empty.total());
+    std::vector<HuffmanCode::Symbol> symbols(symbolCount);
+    for (std::size_t item = 0; item < symbolCount; ++item) symbols[item] = {payload[2 + 2 * item], payload[3 + 2 * item]};
+    try {
+        code_ = std::make_unique<HuffmanCode>(HuffmanCode::fromSymbols(symbols));
+    } catch (const std::invalid_argument& error) {
+        fail(error.what());
+    }
+    for (std::uint64_t byte = 2 + 2 * symbolCount; byte < layout.codeBytes; ++byte) {
+        if (payload[byte] != 0) fail("code table padding is not zero");
+    }
+    superblocks_ = payload + layout.superblockTable();
+    blockOffsets_ = payload + layout.blockTable();
+    stream_ = payload + layout.stream();
+    streamBytes_ = layout.streamBytes;
+    std::uint64_t previous = 0;
+    for (std::uint64_t block = 0; block < header_.blockCount; ++block) {
+        if (block % kBlocksPerSuperblock == 0 && getLittle(blockOffsets_ + 4 * block, 4) != 0) fail("block table is out of order");
+        const std::uint64_t offset = blockStart(block);
+        if (offset < previous || offset > streamBytes_) fail("block table is out of order");
+        previous = offset;
+    }
+    for (std::uint64_t byte = layout.blockTable() + 4 * header_.blockCount; byte < layout.stream(); ++byte) {
+        if (payload[byte] != 0) fail("block table padding is not zero");
+    }
+    for (std::uint64_t byte = 0; byte < PayloadLayout::kStreamPadding; ++byte) {
+        if (stream_[streamBytes_ + byte] != 0) fail("stream padding is not zero");
     }
 }
 
@@ -243,16 +342,27 @@ LayerHeader LayerFile::readHeader(const std::string& path) {
     return decodeHeader(path, bytes.data(), static_cast<std::uint64_t>(status.st_size));
 }
 
-void LayerFile::decompressBlock(std::uint64_t block, void* context, RetrogradeEntry* out) const {
-    const std::uint8_t* payload = data_ + kLayerHeaderBytes;
-    const std::uint8_t* blocks = payload + 8 * (std::uint64_t{header_.blockCount} + 1);
-    const std::uint64_t begin = getLittle(payload + 8 * block, 8);
-    const std::uint64_t end = getLittle(payload + 8 * (block + 1), 8);
-    const std::uint64_t expected = std::min<std::uint64_t>(header_.blockEntries, header_.entries - block * header_.blockEntries);
-    const std::size_t size = ZSTD_decompressDCtx(static_cast<ZSTD_DCtx*>(context), out, expected, blocks + begin, end - begin);
-    if (ZSTD_isError(size) || size != expected) {
-        throw TableError(path_ + ": block " + std::to_string(block) + " does not decompress to " + std::to_string(expected) +
-                         " entries");
+std::uint64_t LayerFile::blockStart(std::uint64_t block) const {
+    return getLittle(superblocks_ + 8 * (block / kBlocksPerSuperblock), 8) + getLittle(blockOffsets_ + 4 * block, 4);
+}
+
+void LayerFile::decodeBlock(std::uint64_t block, RetrogradeEntry* out) const {
+    const std::uint64_t start = blockStart(block);
+    const std::uint64_t end = block + 1 < header_.blockCount ? blockStart(block + 1) : streamBytes_;
+    const std::uint64_t count = std::min<std::uint64_t>(header_.blockEntries, header_.entries - block * header_.blockEntries);
+    std::uint64_t position = 8 * start;
+    const std::uint64_t limit = 8 * end;
+    for (std::uint64_t item = 0; item < count; ++item) {
+        // In bounds: position <= limit <= 8 * streamBytes, and the stream has 8 bytes of padding.
+        if (position > limit) break;
+        std::uint64_t word;
+        std::memcpy(&word, stream_ + (position >> 3), sizeof word);
+        const HuffmanCode::Decoded decoded = code_->decode(word >> (position & 7));
+        out[item] = decoded.value;
+        position += decoded.length;
+    }
+    if ((position + 7) / 8 != end) {
+        throw TableError(path_ + ": block " + std::to_string(block) + " does not decode to " + std::to_string(count) + " entries");
     }
 }
 
@@ -260,11 +370,10 @@ RetrogradeEntry LayerFile::entry(std::uint64_t index, BlockCache& cache) const {
     if (index >= header_.entries) throw std::out_of_range(path_ + ": entry " + std::to_string(index) + " out of range");
     const std::uint64_t block = index / header_.blockEntries;
     if (cache.owner_ != this || cache.ownerChecksum_ != header_.checksum || cache.block_ != block) {
-        cache.owner_ = nullptr;  // stays invalid if decompression throws
-        // The last block may be short, and a small layer may declare huge blocks: size by what
-        // this block really holds so a valid header can not make a probe allocate gigabytes.
+        cache.owner_ = nullptr;  // stays invalid if decoding throws
+        // The last block may be short: size by what this block really holds.
         cache.entries_.resize(std::min<std::uint64_t>(header_.blockEntries, header_.entries - block * header_.blockEntries));
-        decompressBlock(block, cache.context_, cache.entries_.data());
+        decodeBlock(block, cache.entries_.data());
         cache.owner_ = this;
         cache.ownerChecksum_ = header_.checksum;
         cache.block_ = block;
@@ -274,10 +383,8 @@ RetrogradeEntry LayerFile::entry(std::uint64_t index, BlockCache& cache) const {
 
 std::vector<RetrogradeEntry> LayerFile::readAll() const {
     std::vector<RetrogradeEntry> entries(header_.entries);
-    tbb::parallel_for(std::uint64_t{0}, std::uint64_t{header_.blockCount}, [&](std::uint64_t block) {
-        BlockCache cache;
-        decompressBlock(block, cache.context_, entries.data() + block * header_.blockEntries);
-    });
+    tbb::parallel_for(std::uint64_t{0}, std::uint64_t{header_.blockCount},
+                      [&](std::uint64_t block) { decodeBlock(block, entries.data() + block * header_.blockEntries); });
     return entries;
 }
 

@@ -5,12 +5,11 @@
 namespace papamu {
 
 LayerFileStore::LayerFileStore(std::string directory, const TableIndex& index, const Variant& variant,
-                               std::uint32_t blockEntries, int compressionLevel)
+                               std::uint32_t blockEntries)
     : directory_(std::move(directory)),
       index_(index),
       variant_(variant),
       blockEntries_(blockEntries),
-      compressionLevel_(compressionLevel),
       headers_(static_cast<std::size_t>(index.layerCount())),
       fileBytes_(static_cast<std::size_t>(index.layerCount()), 0) {
     std::filesystem::create_directories(directory_);
@@ -50,7 +49,7 @@ void LayerFileStore::saveLayer(int layer, std::span<const std::uint8_t> entries,
     LayerHeader header = expectedLayerHeader(index_, variant_, layer);
     header.stats = stats;
     const std::string path = layerPath(layer);
-    fileBytes_[static_cast<std::size_t>(layer)] = writeLayerFile(path, header, entries, blockEntries_, compressionLevel_);
+    fileBytes_[static_cast<std::size_t>(layer)] = writeLayerFile(path, header, entries, blockEntries_);
     headers_[static_cast<std::size_t>(layer)] = LayerFile::readHeader(path);
     writeManifest(false);
 }

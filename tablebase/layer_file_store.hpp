@@ -14,8 +14,7 @@ namespace papamu {
 
 class LayerFileStore {
 public:
-    LayerFileStore(std::string directory, const TableIndex& index, const Variant& variant, std::uint32_t blockEntries,
-                   int compressionLevel);
+    LayerFileStore(std::string directory, const TableIndex& index, const Variant& variant, std::uint32_t blockEntries);
 
     bool layerComplete(int layer);
     std::vector<std::uint8_t> loadLayer(int layer);
@@ -36,7 +35,6 @@ private:
     const TableIndex& index_;
     Variant variant_;
     std::uint32_t blockEntries_;
-    int compressionLevel_;
     std::vector<std::optional<LayerHeader>> headers_;  // of layers known complete
     std::vector<std::uint64_t> fileBytes_;
     std::vector<std::string> rejected_;

@@ -41,7 +41,7 @@ LayerSolver::LayerSolver(GameKind game, BoardSize size, const Variant& variant, 
       options_(options),
       variant_(variant),
       index_(game, BoardGeometry(size.rows, size.columns), options.maxStones),
-      store_(directory, index_, variant, options.blockEntries, options.compressionLevel) {
+      store_(directory, index_, variant, options.blockEntries) {
     engine_ = visitGame(game, size, variant, [&](const auto& rules) -> std::unique_ptr<Engine> {
         return std::make_unique<EngineFor<std::decay_t<decltype(rules)>>>(rules, index_, store_, options_);
     });
@@ -73,7 +73,7 @@ RetrogradeLayerStats LayerSolver::writeLayer(int layer, const std::vector<Retrog
     LayerHeader header = expectedLayerHeader(index_, variant_, layer);
     header.stats = countLayerOutcomes(entries);
     engine_->arena.execute(
-        [&] { writeLayerFile(store_.layerPath(layer), header, entries, options_.blockEntries, options_.compressionLevel); });
+        [&] { writeLayerFile(store_.layerPath(layer), header, entries, options_.blockEntries); });
     return header.stats;
 }
 

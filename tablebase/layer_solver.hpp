@@ -21,7 +21,7 @@ namespace papamu {
 class LayerSolver {
 public:
     // Throws std::invalid_argument for bad rules or board. Uses options.threads oneTBB threads,
-    // options.blockEntries, compressionLevel, chunkEntries and stop (progress is not called).
+    // options.blockEntries, chunkEntries and stop (progress is not called).
     LayerSolver(GameKind game, BoardSize size, const Variant& variant, const std::string& directory,
                 const TableBuildOptions& options);
     ~LayerSolver();

@@ -63,12 +63,22 @@ constexpr Bitboard unpackBits(std::uint64_t packed, Bitboard domain) {
     return bits;
 }
 
+// The rank (below) of every subset of the 16 lowest elements, computed at compile time
+// (subset_rank.cpp): ranking is the builder's hot path, and sets of the usual boards (Kōnane up
+// to 32 cells, a domain of at most 16 cells per colour) then rank in one load instead of a loop.
+extern const std::array<std::uint16_t, std::size_t{1} << 16> kLowSubsetRanks;
+
 // Rank of a set among all sets of the same size: sum of C(c_i, i + 1) over its elements
 // c_0 < c_1 < ... (combinatorial number system); dense in 0 .. C(n, k) - 1.
-constexpr std::uint64_t rankSubset(std::uint64_t set) {
-    std::uint64_t rank = 0;
-    for (int taken = 1; set != 0; ++taken) rank += kBinomial(popLowestCell(set), taken);
+constexpr std::uint64_t rankSubsetByLoop(std::uint64_t set, std::uint64_t rank = 0, int taken = 1) {
+    for (; set != 0; ++taken) rank += kBinomial(popLowestCell(set), taken);
     return rank;
+}
+
+constexpr std::uint64_t rankSubset(std::uint64_t set) {
+    if (std::is_constant_evaluated()) return rankSubsetByLoop(set);
+    const std::uint64_t low = set & 0xFFFFU;
+    return rankSubsetByLoop(set & ~std::uint64_t{0xFFFF}, kLowSubsetRanks[low], popCount(low) + 1);
 }
 
 // The set of `size` elements of 0 .. universe - 1 with the given rank: greedy from the largest
@@ -83,6 +93,13 @@ constexpr std::uint64_t unrankSubset(std::uint64_t rank, int size, int universe)
         --element;
     }
     return set;
+}
+
+// The set of the same size with the next rank (rank order is increasing order of the sets as
+// integers). `set` must be non-empty; the caller checks that the result stays in its universe.
+constexpr std::uint64_t nextSubset(std::uint64_t set) {
+    const std::uint64_t ripple = set + (set & (~set + 1));
+    return ripple | ((set ^ ripple) >> (lowestCell(set) + 2));
 }
 
 }  // namespace papamu

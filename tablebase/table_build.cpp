@@ -15,6 +15,23 @@ namespace papamu {
 static_assert(RetrogradeIndex<TableIndex>);
 static_assert(RetrogradeStore<LayerFileStore>);
 
+std::string buildDirectory(const std::string& root, GameKind game, BoardSize size, const Variant& variant) {
+    const std::string name = tableDirectoryName(game, size, variant);
+    std::filesystem::path path(root);
+    if (!path.has_filename()) path = path.parent_path();  // "T/konane-standard-4x4/"
+    if (path.filename() == name) return path.string();
+    return root + "/" + name;
+}
+
+int coveredStoneLimit(const std::string& directory, int requested) {
+    if (requested < 0 || !std::filesystem::exists(std::filesystem::path(directory) / "manifest.json")) return requested;
+    try {
+        return std::max(requested, TableManifest::read(directory).maxStones);
+    } catch (const TableError&) {
+        return requested;  // an unreadable manifest is rewritten by the build
+    }
+}
+
 void tallyLayers(TableBuildSummary& summary, const TableIndex& index) {
     for (const RetrogradeLayerReport& layer : summary.layers) {
         // A folded entry stands for a Black-to-move position and its colour image.
@@ -33,13 +50,16 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
                              const TableBuildOptions& options) {
     return visitGame(game, size, variant, [&](const auto& rules) {
         const auto started = std::chrono::steady_clock::now();
-        const TableIndex index(game, rules.geometry(), options.maxStones);
         TableBuildSummary summary;
-        summary.directory = root + "/" + tableDirectoryName(game, size, variant);
+        summary.directory = buildDirectory(root, game, size, variant);
+        const int maxStones = coveredStoneLimit(summary.directory, options.maxStones);
+        summary.keptLargerTable = maxStones != options.maxStones;
+        const TableIndex index(game, rules.geometry(), maxStones);
+        summary.maxStones = index.maxStones();
         // Locked before anything is written; held until the manifest says complete.
         std::filesystem::create_directories(summary.directory);
         const DirectoryLock lock(summary.directory);
-        LayerFileStore store(summary.directory, index, variant, options.blockEntries, options.compressionLevel);
+        LayerFileStore store(summary.directory, index, variant, options.blockEntries);
         RetrogradeBuilder builder(rules, index, store, options.threads);
         if (options.progress) builder.setProgressCallback(options.progress);
         if (options.stop) builder.setStopRequest(options.stop);

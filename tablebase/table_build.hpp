@@ -8,14 +8,14 @@
 
 #include "rules/game_kind.hpp"
 #include "solver/retrograde_builder.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace papamu {
 
 struct TableBuildOptions {
     int maxStones = -1;  // every layer when negative
     int threads = 1;
-    std::uint32_t blockEntries = 32768;
-    int compressionLevel = 9;
+    std::uint32_t blockEntries = kDefaultBlockEntries;
     std::uint64_t chunkEntries = std::uint64_t{1} << 18;
     std::function<void(const RetrogradeProgress&)> progress;
     std::function<bool()> stop;  // asked between chunks; true interrupts (RetrogradeInterrupted)
@@ -35,12 +35,21 @@ struct TableBuildSummary {
     int layersReused = 0;
     std::vector<std::string> rejectedFiles;  // existing files found damaged and rebuilt
     std::vector<RetrogradeLayerReport> layers;
+    int maxStones = 0;            // what the table covers now (never less than before the build)
+    bool keptLargerTable = false;  // the table on disk covered more than options.maxStones asked
     double bitsPerPosition() const { return positions == 0 ? 0.0 : 8.0 * static_cast<double>(bytesOnDisk) / static_cast<double>(positions); }
 };
 
 class TableIndex;
 
-// Writes ROOT/<tableDirectoryName>/ while holding its DirectoryLock (directory_lock.hpp): throws
+// Where a build writes: ROOT itself when it is already that board's table directory (its name is
+// tableDirectoryName), else ROOT/<tableDirectoryName>.
+std::string buildDirectory(const std::string& root, GameKind game, BoardSize size, const Variant& variant);
+// The stone limit a build of `directory` uses: `requested` (negative: every stone), raised to
+// what a table already there covers, so a build never makes a table cover less than it did.
+int coveredStoneLimit(const std::string& directory, int requested);
+
+// Writes buildDirectory(ROOT, ...) while holding its DirectoryLock (directory_lock.hpp): throws
 // DirectoryBusyError when another build holds it, std::invalid_argument for bad rules or board,
 // RetrogradeInterrupted when options.stop asked to stop (completed layers stay on disk).
 TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& variant, const std::string& root,

@@ -61,7 +61,8 @@ TableManifest TableManifest::read(const std::string& directory) {
         const int version = json.at("format_version").get<int>();
         if (version != kManifestFormatVersion) {
             throw TableError(path + ": manifest format version " + std::to_string(version) + " is not supported (this reader knows " +
-                             std::to_string(kManifestFormatVersion) + ")");
+                             std::to_string(kManifestFormatVersion) + ")" +
+                             (version < kManifestFormatVersion ? "; rebuild the table with papamu build (README.md: version history)" : ""));
         }
         manifest.game = parseGameKind(json.at("game").get<std::string>());
         manifest.variant = Variant::parse(json.at("variant").get<std::string>());

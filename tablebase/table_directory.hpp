@@ -14,7 +14,7 @@
 namespace papamu {
 
 // 1: every layer stored both sides to move; 2: "colour_fold" and per-layer "sides" (README.md).
-constexpr int kManifestFormatVersion = 2;
+constexpr int kManifestFormatVersion = 3;  // follows the layer format (README.md: version history)
 
 // "konane-standard-5x6", "unane-no-pie-4x5".
 std::string tableDirectoryName(GameKind game, BoardSize size, const Variant& variant);

@@ -170,10 +170,9 @@ Position TableIndex::positionAt(int layerNumber, std::uint64_t entry) const {
     position.sideToMove = entry >= shape.perSide ? Color::White : Color::Black;
     if (entry >= shape.perSide) entry -= shape.perSide;
     const int blackCells = popCount(blackBase_);
-    const int whiteCells = popCount(whiteBase_) - (scheme_ == IndexScheme::UnaneThreeState ? shape.black : 0);
-    const std::uint64_t whiteSets = kBinomial(whiteCells, shape.white);
+    const std::uint64_t whiteSets = kBinomial(whiteCells(shape), shape.white);
     position.black = unpackBits(unrankSubset(entry / whiteSets, shape.black, blackCells), blackBase_);
-    position.white = unpackBits(unrankSubset(entry % whiteSets, shape.white, whiteCells), whiteDomain(position.black));
+    position.white = unpackBits(unrankSubset(entry % whiteSets, shape.white, whiteCells(shape)), whiteDomain(position.black));
     return position;
 }
 

@@ -19,7 +19,7 @@ TableIndex indexFor(const TableManifest& manifest, const std::string& directory)
 
 AnyGame rulesFor(const TableManifest& manifest) { return makeGame(manifest.game, manifest.size, manifest.variant); }
 
-// One decompression context and block per thread; probes from any number of threads share nothing else.
+// One decoded block per thread; probes from any number of threads share nothing else.
 BlockCache& threadBlockCache() {
     thread_local BlockCache cache;
     return cache;

@@ -37,6 +37,8 @@ public:
     const std::string& directory() const { return directory_; }
     const TableIndex& index() const { return index_; }
     const TableManifest& manifest() const { return manifest_; }
+    // The table's rules, built once (std::visit them to generate and apply moves).
+    const std::variant<KonaneGame, UnaneGame>& rules() const { return rules_; }
 
     // Throws std::invalid_argument unless the table is for exactly these rules and board.
     void requireRules(GameKind game, BoardSize size, const Variant& variant) const;

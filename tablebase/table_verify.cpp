@@ -26,9 +26,15 @@ TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOpt
         report.failures.push_back(error.what());
         return report;
     }
-    if (!manifest.complete) report.failures.push_back(directory + "/manifest.json: the build is not complete");
     const TableIndex index(manifest.game, BoardGeometry(manifest.size.rows, manifest.size.columns), manifest.maxStones);
-    if (static_cast<int>(manifest.layers.size()) != index.layerCount()) {
+    report.layerCount = index.layerCount();
+    report.layersBuilt = static_cast<int>(manifest.layers.size());
+    report.incomplete = !manifest.complete;
+    if (report.incomplete) {
+        // An interrupted build: one line for what is missing, then the layers it did write are checked.
+        report.failures.push_back(directory + ": incomplete: " + std::to_string(report.layersBuilt) + " of " +
+                                  std::to_string(report.layerCount) + " layers built (run papamu build again to finish)");
+    } else if (static_cast<int>(manifest.layers.size()) != index.layerCount()) {
         report.failures.push_back(directory + "/manifest.json: lists " + std::to_string(manifest.layers.size()) +
                                   " layers, a table up to " + std::to_string(index.maxStones()) + " stones has " +
                                   std::to_string(index.layerCount()));
@@ -36,6 +42,8 @@ TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOpt
     for (int layer = 0; layer < index.layerCount(); ++layer) {
         const TableLayer& shape = index.layer(layer);
         const std::string path = directory + "/" + layerFileName(shape.black, shape.white);
+        const auto built = [&](const TableManifest::Layer& item) { return item.black == shape.black && item.white == shape.white; };
+        if (report.incomplete && std::none_of(manifest.layers.begin(), manifest.layers.end(), built)) continue;
         try {
             const LayerFile file(path, expectedLayerHeader(index, manifest.variant, layer));
             const auto listed = std::find_if(manifest.layers.begin(), manifest.layers.end(), [&](const TableManifest::Layer& item) {

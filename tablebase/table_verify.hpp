@@ -22,6 +22,9 @@ struct TableVerifyReport {
     std::uint64_t bytesChecked = 0;
     std::uint64_t entriesChecked = 0;
     std::uint64_t samplesChecked = 0;
+    int layerCount = 0;       // layers of a complete table of this extent
+    int layersBuilt = 0;      // layers the manifest lists
+    bool incomplete = false;  // the build did not finish: one failure says so, unbuilt layers are not listed
     std::vector<std::string> failures;  // each a precise reason; empty when the table is good
     bool ok() const { return failures.empty(); }
 };

@@ -194,7 +194,7 @@ TEST_CASE("Bad input of every kind: exit code 2 and one line", "[cli][errors]") 
     checkRejected({"start", "konane", "4x4", "--variant", "bogus"}, "unknown variant 'bogus'");
     checkRejected({"start", "konane", "4x4", "--variant"}, "variant");
     checkRejected({"start", "konane", "4x4", "--bogus"}, "bogus");
-    checkRejected({"start", "konane", "4x4", "extra"}, "expected GAME RxC");
+    checkRejected({"start", "konane", "4x4", "extra"}, "unexpected argument 'extra' after GAME RxC");
     checkRejected({"show"}, "missing POSITION");
     checkRejected({"show", "konane", "WB/BW", "b"}, "expected one POSITION argument, got 3");
     checkRejected({"moves", "konane WB/BW b", "a1"}, "expected one POSITION argument, got 2");

@@ -38,7 +38,7 @@ public:
             entries_[index] = encodeOutcome({win ? Value::Win : Value::Loss, static_cast<int>(index % 11)});
             (win ? header_.stats.wins : header_.stats.losses) += 1;
         }
-        writeLayerFile(path(), header_, entries_, 64, 3);
+        writeLayerFile(path(), header_, entries_, 64);
         header_.entries = entries_.size();
         std::ifstream in(path(), std::ios::binary);
         original_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());

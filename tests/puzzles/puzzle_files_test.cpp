@@ -56,7 +56,7 @@ TEST_CASE("JSON Lines round trip", "[files]") {
 TEST_CASE("CSV round trip with quoting", "[files]") {
     const std::vector<Puzzle> puzzles = samplePuzzles();
     const std::string text = puzzlesToCsv(puzzles);
-    CHECK(text.rfind("id,position,moves,rating,length,unique,theme,game,variant,board,side\n", 0) == 0);
+    CHECK(text.rfind("id,position,solution,rating,length,unique,theme,game,variant,board,side\n", 0) == 0);
     CHECK(text.find("\"odd, \"\"quoted\"\" id\"") != std::string::npos);
     CHECK(readBack(text, PuzzleFormat::Csv) == puzzles);
 }

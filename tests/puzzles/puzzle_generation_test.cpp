@@ -167,7 +167,7 @@ TEST_CASE("papamu puzzles writes CSV and HTML that verify and print", "[puzzles]
     const std::string csv = testing::temporaryFile("puzzles") + ".csv";
     const std::string html = testing::temporaryFile("puzzles") + ".html";
     REQUIRE(testing::runPapamu({"puzzles", "unane", "3x4", "--count", "8", "--unique", "first", "--min-remoteness", "1", "--out", csv}).exitCode == 0);
-    CHECK(testing::fileText(csv).rfind("id,position,moves,rating,", 0) == 0);
+    CHECK(testing::fileText(csv).rfind("id,position,solution,rating,", 0) == 0);
     CHECK(testing::runPapamu({"verify", "--puzzles", csv}).exitCode == 0);
     REQUIRE(testing::runPapamu({"puzzles", "konane", "4x4", "--count", "5", "--min-remoteness", "1", "--out", html}).exitCode == 0);
     const std::string sheet = testing::fileText(html);

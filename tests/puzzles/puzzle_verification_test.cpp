@@ -42,7 +42,7 @@ TEST_CASE("a correct line is valid, complete or not", "[verify]") {
     CHECK(partial.valid);
     CHECK_FALSE(partial.complete);
     CHECK(partial.remainingPlies == 2);
-    CHECK(partial.continuation == "White still wins in 2 more");
+    CHECK(partial.continuation == "White still wins in 2 more plies");
     const LineCheck partialRequired = claim(kForced, {"b1-d1"}, Uniqueness::None, true);
     CHECK_FALSE(partialRequired.valid);
     CHECK_THAT(partialRequired.reason, Catch::StartsWith("the line stops before the end of the game"));
@@ -52,8 +52,8 @@ TEST_CASE("a losing move is refuted with the opponent's quickest win", "[verify]
     const LineCheck wrong = claim(kThreeChoices, {"a4-a2"});
     CHECK_FALSE(wrong.valid);
     CHECK(wrong.faultyMove == 0);
-    CHECK(wrong.reason == "move 1: a4-a2 loses: Black wins in 5 with b4-b2");
-    CHECK(claim(kThreeChoices, {"c4-c2"}).reason == "move 1: c4-c2 loses: Black wins in 3 with a3-c3");
+    CHECK(wrong.reason == "move 1: a4-a2 loses: Black wins in 5 plies with b4-b2");
+    CHECK(claim(kThreeChoices, {"c4-c2"}).reason == "move 1: c4-c2 loses: Black wins in 3 plies with a3-c3");
     CHECK(claim(kThreeChoices, {"b3-d3"}).valid);
 }
 
@@ -95,7 +95,7 @@ TEST_CASE("verify --puzzles rejects each wrong puzzle of a hand-made set with it
     const testing::CommandResult result = testing::runPapamu({"verify", "--puzzles", path});
     CHECK(result.exitCode == 1);
     CHECK_THAT(result.out, !Catch::Contains("(good)"));
-    CHECK_THAT(result.out, Catch::Contains("line 2 (wrong): move 1: a4-a2 loses: Black wins in 5 with b4-b2\n"));
+    CHECK_THAT(result.out, Catch::Contains("line 2 (wrong): move 1: a4-a2 loses: Black wins in 5 plies with b4-b2\n"));
     CHECK_THAT(result.out, Catch::Contains("line 3 (not-unique): move 3: a1-c1 is not the only winning move"));
     CHECK_THAT(result.out, Catch::Contains("line 5 (illegal): move 1: b1-b3 is not a legal move here"));
     CHECK_THAT(result.out, Catch::Contains("line 6: malformed: not valid JSON"));
@@ -129,10 +129,10 @@ TEST_CASE("verify exit codes: 0 valid, 1 rejected claim, 2 bad input", "[verify]
     CHECK(valid.out == "valid\n");
     const testing::CommandResult incomplete = testing::runPapamu({"verify", kThreeChoices, "b3-d3"});
     CHECK(incomplete.exitCode == 0);
-    CHECK(incomplete.out == "valid (line incomplete: White still wins in 6 more)\n");
+    CHECK(incomplete.out == "valid (line incomplete: White still wins in 6 more plies)\n");
     const testing::CommandResult losing = testing::runPapamu({"verify", kThreeChoices, "c4-c2"});
     CHECK(losing.exitCode == 1);
-    CHECK(losing.out == "move 1: c4-c2 loses: Black wins in 3 with a3-c3\n");
+    CHECK(losing.out == "move 1: c4-c2 loses: Black wins in 3 plies with a3-c3\n");
     CHECK(testing::runPapamu({"verify", kForced, "b1-b3"}).exitCode == 1);
     CHECK(testing::runPapamu({"verify", "konane ..WBW/..B.B/W..../.WB.. x", "b1-d1"}).exitCode == 2);
     CHECK(testing::runPapamu({"verify", "konane ..WBW/..B.B/W..../.WB w", "b1-d1"}).exitCode == 2);

@@ -37,7 +37,7 @@ TEST_CASE("solve konane 4x4 --json names the winner and every opening line", "[s
     CHECK(result["board"] == "4x4");
     CHECK(result["variant"] == "standard");
     CHECK(result["winner"] == "second");
-    CHECK(result["winning_openings"].empty());
+    CHECK(result["winning_first_moves"].empty());
     // Every removal of Black's followed by every reply of White's: perft 2 is 12.
     REQUIRE(result["lines"].size() == 12);
     CHECK(result["openings"].size() == 4);
@@ -55,7 +55,7 @@ TEST_CASE("solve unane 3x4 --json: Black wins without the pie, the second player
     CHECK(result["winner"] == "second");
     CHECK(result["winner_without_pie"] == "first");
     CHECK(result["lines"].size() == 17);
-    CHECK_FALSE(result["winning_openings"].empty());
+    CHECK_FALSE(result["winning_first_moves"].empty());
     const Run noPie = runPapamu("solve unane 3x4 --variant no-pie --json --hash 8");
     CHECK(nlohmann::json::parse(noPie.output)["winner"] == "first");
 }
@@ -101,7 +101,8 @@ TEST_CASE("solve --checkpoint saves after a node limit and the next run resumes 
     const auto resumedJson = nlohmann::json::parse(resumed.output);
     const auto freshJson = nlohmann::json::parse(fresh.output);
     CHECK(resumedJson["winner"] == freshJson["winner"]);
-    CHECK(resumedJson["winning_openings"] == freshJson["winning_openings"]);
+    CHECK(resumedJson["winning_first_moves"] == freshJson["winning_first_moves"]);
+    CHECK(resumedJson["complete"] == true);
     CHECK(resumedJson["statistics"]["nodes"].get<std::uint64_t>() < freshJson["statistics"]["nodes"].get<std::uint64_t>());
     const Run foreign = runPapamu("solve konane 4x6 --hash 8 --checkpoint " + path);
     CHECK(foreign.exitCode == 2);

@@ -49,26 +49,35 @@ inline std::string fileText(const std::string& path) {
     return text.str();
 }
 
-inline CommandResult runPapamu(const std::vector<std::string>& arguments) {
+// `input` becomes the standard input; `environment` (e.g. "NAME=value") is set for the command.
+inline CommandResult runPapamuWithInput(const std::vector<std::string>& arguments, const std::string& input,
+                                        const std::string& environment = "") {
+    const std::string inPath = temporaryFile("in");
     const std::string outPath = temporaryFile("out");
     const std::string errPath = temporaryFile("err");
-    std::string command = shellQuoted(PAPAMU_BINARY);
+    {
+        std::ofstream in(inPath, std::ios::binary);
+        in << input;
+    }
+    std::string command = environment.empty() ? std::string() : environment + " ";
+    command += shellQuoted(PAPAMU_BINARY);
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string here.
     for (const std::string& argument : arguments) {
         command += ' ';
         command += shellQuoted(argument);
     }
-    command.append(" >").append(outPath).append(" 2>").append(errPath).append(" </dev/null");
+    command.append(" >").append(outPath).append(" 2>").append(errPath).append(" <").append(inPath);
     const int status = std::system(command.c_str());
     CommandResult result;
     if (status != -1 && WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
     if (status != -1 && WIFSIGNALED(status)) result.exitCode = 128 + WTERMSIG(status);
     result.out = fileText(outPath);
     result.err = fileText(errPath);
-    std::remove(outPath.c_str());
-    std::remove(errPath.c_str());
+    for (const std::string& path : {inPath, outPath, errPath}) std::remove(path.c_str());
     return result;
 }
+
+inline CommandResult runPapamu(const std::vector<std::string>& arguments) { return runPapamuWithInput(arguments, ""); }
 
 inline CommandResult runPapamu(std::initializer_list<std::string> arguments) {
     return runPapamu(std::vector<std::string>(arguments));

@@ -1,56 +1,19 @@
 // Built tables agree position by position with a plain memoized search over the reference rules
 // of tests/support (cell by cell, no bitboards), for several boards of both games and every variant.
 #include <catch2/catch.hpp>
-#include <unordered_map>
 #include <vector>
 
 #include "rules/game_dispatch.hpp"
 #include "solver/outcome_search.hpp"
-#include "support/reference_rules.hpp"
 #include "tablebase/table_build.hpp"
 #include "tablebase/table_directory.hpp"
 #include "tablebase/table_probe.hpp"
+#include "reference_search.hpp"
 #include "temporary_directory.hpp"
 
 using namespace papamu;
 
 namespace {
-
-// Value (+1 win, -1 loss for the side to move) and remoteness, memoized on the whole board text.
-class ReferenceSearch {
-public:
-    explicit ReferenceSearch(reference::Rules rules) : rules_(rules) {}
-
-    Outcome solve(const reference::Board& board) {
-        std::string key(board.cells.begin(), board.cells.end());
-        key += board.side;
-        key += board.swap ? 's' : '-';
-        if (const auto found = memo_.find(key); found != memo_.end()) return found->second;
-        Outcome result{Value::Loss, 0};
-        const int finished = rules_.unane ? reference::unaneFinished(board) : 0;
-        if (finished != 0) {
-            result = Outcome{finished > 0 ? Value::Win : Value::Loss, 0};
-        } else {
-            int fastestWin = -1;
-            int longestLoss = 0;
-            for (const auto& move : reference::moves(board, rules_)) {
-                const Outcome child = solve(reference::play(board, move, rules_.unane, rules_.pieRule));
-                if (child.value == Value::Loss) {
-                    if (fastestWin < 0 || child.remoteness + 1 < fastestWin) fastestWin = child.remoteness + 1;
-                } else {
-                    longestLoss = std::max(longestLoss, child.remoteness + 1);
-                }
-            }
-            result = fastestWin >= 0 ? Outcome{Value::Win, fastestWin} : Outcome{Value::Loss, longestLoss};
-        }
-        memo_.emplace(std::move(key), result);
-        return result;
-    }
-
-private:
-    reference::Rules rules_;
-    std::unordered_map<std::string, Outcome> memo_;
-};
 
 void checkAgainstReference(GameKind kind, BoardSize size, const std::string& variantName) {
     INFO(gameName(kind) << " " << size.name() << " " << variantName);
@@ -61,7 +24,7 @@ void checkAgainstReference(GameKind kind, BoardSize size, const std::string& var
     options.blockEntries = 4096;  // several blocks per layer even on tiny boards
     const TableBuildSummary summary = buildTable(kind, size, variant, root.string(), options);
     const TableProbe table = TableProbe::open(root.string(), kind, size, variant);
-    ReferenceSearch search(reference::Rules{kind == GameKind::Unane, variant.singleJump, variant.openAny, !variant.noPie});
+    testing::ReferenceSearch search(reference::Rules{kind == GameKind::Unane, variant.singleJump, variant.openAny, !variant.noPie});
     std::uint64_t checked = 0;
     std::uint64_t wins = 0;
     for (int layer = 0; layer < table.layerCount(); ++layer) {

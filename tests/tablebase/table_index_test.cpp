@@ -22,6 +22,12 @@ TEST_CASE("subset ranks are dense and invert", "[index]") {
         CHECK(seen.size() == kBinomial(9, size));
     }
     CHECK(kBinomial(64, 32) == 1832624140942590534ULL);
+    // The table of low ranks and the loop agree on every set of 16 elements, and across the seam.
+    for (std::uint64_t set = 0; set < (std::uint64_t{1} << 16); ++set) REQUIRE(rankSubset(set) == rankSubsetByLoop(set));
+    for (const std::uint64_t set : {0x10000ULL, 0x1FFFFULL, 0xF0F0F0F0ULL, 0xFFFFFFFF00000001ULL, ~0ULL}) {
+        REQUIRE(rankSubset(set) == rankSubsetByLoop(set));
+        REQUIRE(unrankSubset(rankSubset(set), popCount(set), 64) == set);
+    }
     CHECK(packBits(0b1010, 0b1110) == 0b101);
     CHECK(unpackBits(0b101, 0b1110) == 0b1010);
 }
@@ -55,6 +61,17 @@ void checkRoundTrip(GameKind kind, int rows, int columns, int maxStones) {
             REQUIRE(visited[parent.entry] == 0);
             visited[parent.entry] = 1;
             REQUIRE(parent.position == index.positionAt(layer, parent.entry));
+        }
+        // The incremental walk gives exactly the same steps, from any start (ranges cut anywhere).
+        const std::uint64_t size = index.layerSize(layer);
+        for (const std::uint64_t cut : {std::uint64_t{0}, size / 3, size / 2 + 1}) {
+            std::uint64_t step = cut;
+            index.visitSolvingOrder(layer, cut, size, [&](const IndexedPosition& parent) {
+                const IndexedPosition expected = index.solvingOrder(layer, step++);
+                REQUIRE(parent.entry == expected.entry);
+                REQUIRE(parent.position == expected.position);
+            });
+            REQUIRE(step == std::max(cut, size));
         }
         total += index.layerSize(layer);
     }

@@ -82,9 +82,17 @@ TEST_CASE("changed header fields are rejected", "[integrity]") {
     const auto original = testing::fileBytes(table.layer);
     SECTION("a newer format version") {
         auto bytes = original;
-        bytes[8] = 3;
+        bytes[8] = 4;
         testing::writeBytes(table.layer, bytes);
-        CHECK_THAT(table.verifyFailures(), Catch::Contains("format version 3 is not supported"));
+        CHECK_THAT(table.verifyFailures(), Catch::Contains("format version 4 is not supported (this reader knows version 3)"));
+    }
+    SECTION("a version-2 file (zstd blocks) is refused by number, with what to do") {
+        auto bytes = original;
+        bytes[8] = 2;
+        testing::writeBytes(table.layer, bytes);
+        CHECK_THAT(table.verifyFailures(), Catch::Contains("format version 2 is not supported (this reader knows version 3); "
+                                                           "rebuild the table with papamu build"));
+        CHECK_THROWS_WITH(table.probeEverything(), Catch::Contains("format version 2 is not supported"));
     }
     SECTION("an older format version (both sides stored, no colour fold)") {
         auto bytes = original;
@@ -147,7 +155,7 @@ TEST_CASE("a wrong table value is caught by tb-verify's re-solving", "[integrity
     }
     LayerHeader header = expected;
     header.stats = stats;
-    const std::uint64_t bytes = writeLayerFile(table.layer.string(), header, entries, 1024, 3);
+    const std::uint64_t bytes = writeLayerFile(table.layer.string(), header, entries, 1024);
     TableManifest manifest = TableManifest::read(table.directory.string());
     for (TableManifest::Layer& item : manifest.layers) {
         if (item.black != 2 || item.white != 2) continue;

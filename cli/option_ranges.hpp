@@ -1,0 +1,41 @@
+#pragma once
+// The numeric options of every subcommand and their one allowed range each. Values are read as
+// text and checked here, so "-5" never wraps to a huge unsigned number and every refusal is one
+// line naming the option and its range (exit 2). A new numeric option gets its range here.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "cli/command_line.hpp"
+
+namespace papamu::cli {
+
+struct OptionRange {
+    std::string_view name;  // without the leading --
+    std::uint64_t low;
+    std::uint64_t high;
+    std::string_view unit;  // for help and messages, e.g. "MB"; may be empty
+};
+
+// The range of an option; throws std::logic_error for a name without one (a programming error).
+const OptionRange& optionRange(std::string_view name);
+// "1..1024" (with the unit where there is one).
+std::string rangeText(const OptionRange& range);
+
+// Adds --NAME taking a whole number; `fallback` is the default shown in --help (empty: none).
+void addIntegerOption(options::options_description& described, const char* name, const std::string& fallback,
+                      const std::string& help);
+// Adds --time-limit (seconds, a decimal number from 0 to 1e9).
+void addTimeLimitOption(options::options_description& described);
+
+// The checked value of --NAME, or nullopt when it was not given and has no default.
+std::optional<std::uint64_t> integerOption(const ParsedArguments& arguments, std::string_view name);
+std::uint64_t integerOption(const ParsedArguments& arguments, std::string_view name, std::uint64_t fallback);
+double timeLimitOption(const ParsedArguments& arguments);
+
+// Parses `text` as a whole number within the option's range; throws std::invalid_argument
+// "--NAME must be a whole number from LOW to HIGH, not 'TEXT'".
+std::uint64_t parseIntegerOption(std::string_view name, std::string_view text);
+
+}  // namespace papamu::cli

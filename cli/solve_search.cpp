@@ -1,0 +1,47 @@
+#include "cli/solve_search.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include "cli/solve_text.hpp"
+
+namespace papamu::cli {
+
+SearchOptions searchOptions(const SolveSettings& settings) {
+    SearchOptions options;
+    options.threads = settings.threads;
+    options.hashMegabytes = settings.hashMegabytes;
+    options.limits = settings.limits;
+    if (settings.interrupt) options.stopRequested = [guard = settings.interrupt] { return guard->stopRequested(); };
+    if (settings.progress) {
+        // One line on stderr, overwritten in place.
+        options.progress = [](const SearchProgress& progress) {
+            std::fprintf(stderr, "\r%s nodes  root pn %s dn %s  %s nodes/s  table %.1f%%  %.0f s   ",
+                         compact(static_cast<double>(progress.nodes)).c_str(),
+                         compact(static_cast<double>(progress.root.proof)).c_str(),
+                         compact(static_cast<double>(progress.root.disproof)).c_str(),
+                         compact(perSecond(progress.nodes, progress.seconds)).c_str(),
+                         100.0 * static_cast<double>(progress.tableUsed) / static_cast<double>(progress.tableCapacity),
+                         progress.seconds);
+            std::fflush(stderr);
+        };
+    }
+    return options;
+}
+
+void clearProgress(const SolveSettings& settings) {
+    if (settings.progress) std::fprintf(stderr, "\r%80s\r", "");
+}
+
+bool interrupted(const SolveSettings& settings) { return settings.interrupt && settings.interrupt->stopRequested(); }
+
+std::optional<int> interruptedExit(const SolveSettings& settings) {
+    if (!interrupted(settings)) return std::nullopt;
+    std::cerr << "papamu solve: interrupted by " << (settings.interrupt->signalNumber() == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM")
+              << ": the values shown were proven before the stop, the rest are unknown; run the command again to "
+                 "finish (nothing is kept between runs)\n";
+    return settings.interrupt->shellExitCode();
+}
+
+}  // namespace papamu::cli

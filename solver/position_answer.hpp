@@ -1,0 +1,31 @@
+#pragma once
+// Everything `solve POSITION` answers: the value for the side to move, the winning moves (the
+// first found, or all) and a line of best play. A limit can leave the value or the list of
+// winning moves open; `complete()` says whether the whole answer is proven.
+#include <optional>
+#include <vector>
+
+#include "solver/proof_number_search.hpp"
+
+namespace papamu {
+
+struct PositionAnswer {
+    SearchResult result;                       // result.value: for the side to move
+    std::optional<std::vector<Move>> winningMoves;  // empty for a loss; nullopt where unknown
+    std::vector<Move> principalLine;
+
+    bool complete() const { return result.value.has_value() && winningMoves.has_value(); }
+};
+
+template <class G, class O>
+PositionAnswer answerPosition(ProofNumberSearch<G, O>& search, const Position& position, bool allWinningMoves,
+                              int principalPlies = 64) {
+    PositionAnswer answer;
+    answer.result = search.solve(position);
+    if (answer.result.value == Value::Win) answer.winningMoves = search.winningMoves(position, allWinningMoves);
+    if (answer.result.value == Value::Loss) answer.winningMoves = std::vector<Move>{};
+    if (answer.result.value) answer.principalLine = search.principalLine(position, principalPlies);
+    return answer;
+}
+
+}  // namespace papamu
