@@ -16,6 +16,7 @@
 
 #include "rules/game_list.hpp"
 #include "support/atomic_file.hpp"
+#include "support/little_endian.hpp"
 
 namespace papamu {
 
@@ -26,16 +27,6 @@ constexpr std::size_t kVersionAt = 8, kGameAt = 10, kVariantAt = 11, kRowsAt = 1
                       kSwapAt = 15, kBlackAt = 16, kWhiteAt = 24, kValueAt = 32, kBlockRecordsAt = 36, kRecordsAt = 40,
                       kBlocksAt = 48, kIndexAt = 56, kSizeAt = 64, kBodyChecksumAt = 72, kHeaderChecksumAt = 88;
 constexpr int kCompressionLevel = 9;
-
-void putLittle(std::uint8_t* out, std::uint64_t value, int bytes) {
-    for (int byte = 0; byte < bytes; ++byte) out[byte] = static_cast<std::uint8_t>(value >> (8 * byte));
-}
-
-std::uint64_t getLittle(const std::uint8_t* in, int bytes) {
-    std::uint64_t value = 0;
-    for (int byte = 0; byte < bytes; ++byte) value |= static_cast<std::uint64_t>(in[byte]) << (8 * byte);
-    return value;
-}
 
 std::string systemError(const std::string& what, const std::string& path) {
     return what + " " + path + ": " + std::strerror(errno);

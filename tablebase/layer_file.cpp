@@ -1,5 +1,7 @@
 #include "tablebase/layer_file.hpp"
 
+#include "support/little_endian.hpp"
+
 #include <algorithm>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -25,16 +27,6 @@ namespace {
 
 constexpr std::array<char, 8> kMagic{'P', 'A', 'P', 'A', 'M', 'U', 'T', 'B'};
 constexpr std::size_t kChecksumOffset = 72;
-
-void putLittle(std::uint8_t* out, std::uint64_t value, int bytes) {
-    for (int byte = 0; byte < bytes; ++byte) out[byte] = static_cast<std::uint8_t>(value >> (8 * byte));
-}
-
-std::uint64_t getLittle(const std::uint8_t* in, int bytes) {
-    std::uint64_t value = 0;
-    for (int byte = 0; byte < bytes; ++byte) value |= static_cast<std::uint64_t>(in[byte]) << (8 * byte);
-    return value;
-}
 
 std::array<std::uint8_t, kLayerHeaderBytes> encodeHeader(const LayerHeader& header) {
     std::array<std::uint8_t, kLayerHeaderBytes> bytes{};
