@@ -206,7 +206,10 @@ void CertificateFile::validate() {
                                std::to_string(size_));
     }
     if (blockRecords_ < 1 || blockRecords_ > kCertificateMaxBlockRecords) throw CertificateError("records per block out of range");
-    if (blockCount_ != (recordCount_ + blockRecords_ - 1) / blockRecords_) throw CertificateError("block count does not match the record count");
+    // Written without an overflowing sum: a crafted count near 2^64 must not wrap to a small one.
+    if (blockCount_ != recordCount_ / blockRecords_ + (recordCount_ % blockRecords_ != 0 ? 1 : 0)) {
+        throw CertificateError("block count does not match the record count");
+    }
     if (indexOffset_ < kCertificateHeaderBytes || indexOffset_ > size_ || (size_ - indexOffset_) / kCertificateIndexEntryBytes != blockCount_ ||
         (size_ - indexOffset_) % kCertificateIndexEntryBytes != 0) {
         throw CertificateError("block index does not fit the file");
