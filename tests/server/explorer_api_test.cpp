@@ -81,14 +81,17 @@ json cliProbe(const TableFolder& folder, const std::string& position) {
 }
 
 const std::string kStart6x6 = "konane WBWBWB/BWBWBW/WBWBWB/BWBWBW/WBWBWB/BWBWBW b";
+// Unsolved: its first opening line alone took more than 979 M nodes (results/data/frontier.json),
+// so a search of it is still running when a test needs a busy slot, however fast the search gets.
+const std::string kStart7x7 = "konane BWBWBWB/WBWBWBW/BWBWBWB/WBWBWBW/BWBWBWB/WBWBWBW/BWBWBWB b";
 
-// With --search-slots 1: starts a search of Konane 6x6 (far beyond `seconds`) and returns once
+// With --search-slots 1: starts a search of Konane 7x7 (far beyond `seconds`) and returns once
 // it holds the slot, which is when a quick probe is refused. A quick probe may take the slot
 // first, making the long one the refused one: then it starts again.
 std::future<Answer> holdTheOnlySlot(const ServerProcess& server, const std::string& seconds) {
     for (int attempt = 0; attempt < 50; ++attempt) {
         auto longSearch = std::async(std::launch::async, [&server, seconds] {
-            return get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "20000000"}, {"seconds", seconds}});
+            return get(server, "/api/probe", {{"p", kStart7x7}, {"nodes", "20000000"}, {"seconds", seconds}});
         });
         while (longSearch.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
             const Answer quick = get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "1"}});
@@ -283,7 +286,7 @@ TEST_CASE("serve: a search beyond the free slots is refused with 503, not queued
     auto longSearch = holdTheOnlySlot(server, "2");
     const Answer finished = longSearch.get();
     CHECK(finished.status == 200);
-    CHECK(finished.body.at("value") == "unknown");  // 2 s are far too few for Konane 6x6
+    CHECK(finished.body.at("value") == "unknown");  // 2 s are far too few for Konane 7x7
     // The slot is free again afterwards.
     CHECK(get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "1"}}).status == 200);
 }
