@@ -4,8 +4,6 @@
 // crash. Random bytes almost never carry valid XXH3 checksums, so when the first input byte is
 // odd the harness writes the size and both checksums into the file (format:
 // certificate/README.md) and the structural checks behind them get fuzzed too.
-#include <sys/mman.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 #include <cstddef>
@@ -15,6 +13,7 @@
 
 #include "certificate/certificate_checker.hpp"
 #include "fuzz/fuzz_check.hpp"
+#include "fuzz/memory_file.hpp"
 #include "support/little_endian.hpp"
 
 using namespace papamu;
@@ -28,28 +27,10 @@ void writeSizeAndChecksums(std::vector<std::uint8_t>& file) {
     putLittle(&file[88], XXH3_64bits(file.data(), 88), 8);
 }
 
-// One in-memory file for the whole run, reached by path like a file on disk.
-class MemoryFile {
-public:
-    MemoryFile() : descriptor_(memfd_create("papamu-certificate-fuzz", MFD_CLOEXEC)) {
-        require(descriptor_ >= 0, "memfd_create failed");
-        path_ = "/proc/self/fd/" + std::to_string(descriptor_);
-    }
-    void assign(const std::vector<std::uint8_t>& bytes) {
-        require(ftruncate(descriptor_, 0) == 0, "ftruncate failed");
-        require(pwrite(descriptor_, bytes.data(), bytes.size(), 0) == static_cast<ssize_t>(bytes.size()), "pwrite failed");
-    }
-    const std::string& path() const { return path_; }
-
-private:
-    int descriptor_;
-    std::string path_;
-};
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static MemoryFile file;
+    static papamu::fuzz::MemoryFile file("papamu-certificate-fuzz");
     if (size == 0) return 0;
     std::vector<std::uint8_t> bytes(data + 1, data + size);
     if ((data[0] & 1U) != 0 && bytes.size() >= kCertificateHeaderBytes) writeSizeAndChecksums(bytes);

@@ -4,8 +4,6 @@
 // every input at the first check; so when the first input byte is odd the harness writes the
 // correct checksum into the file (format: tablebase/README.md), and the structural checks
 // behind it (code table, block tables, Huffman blocks) get fuzzed too.
-#include <sys/mman.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 #include <cstddef>
@@ -15,6 +13,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_check.hpp"
+#include "fuzz/memory_file.hpp"
 #include "tablebase/layer_file.hpp"
 
 using namespace papamu;
@@ -33,28 +32,10 @@ void writeChecksum(std::vector<std::uint8_t>& file) {
     for (int byte = 0; byte < 8; ++byte) file[kChecksumOffset + byte] = static_cast<std::uint8_t>(checksum >> (8 * byte));
 }
 
-// One in-memory file for the whole run, reached by path like a file on disk.
-class MemoryFile {
-public:
-    MemoryFile() : descriptor_(memfd_create("papamu-layer-fuzz", MFD_CLOEXEC)) {
-        require(descriptor_ >= 0, "memfd_create failed");
-        path_ = "/proc/self/fd/" + std::to_string(descriptor_);
-    }
-    void assign(const std::vector<std::uint8_t>& bytes) {
-        require(ftruncate(descriptor_, 0) == 0, "ftruncate failed");
-        require(pwrite(descriptor_, bytes.data(), bytes.size(), 0) == static_cast<ssize_t>(bytes.size()), "pwrite failed");
-    }
-    const std::string& path() const { return path_; }
-
-private:
-    int descriptor_;
-    std::string path_;
-};
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static MemoryFile file;
+    static papamu::fuzz::MemoryFile file("papamu-layer-fuzz");
     if (size == 0) return 0;
     std::vector<std::uint8_t> bytes(data + 1, data + size);
     if ((data[0] & 1U) != 0 && bytes.size() >= kLayerHeaderBytes) writeChecksum(bytes);
