@@ -53,6 +53,13 @@ void KonaneGame::visitMoves(const Position& position, AddMoves& add) const {
         add(own & geometry_.neighbours(empty), 0);
         return;
     }
+    visitJumps(position, empty, add);
+}
+
+template <class AddMoves>
+void KonaneGame::visitJumps(const Position& position, Bitboard empty, AddMoves& add) const {
+    const Bitboard own = position.own();
+    const Bitboard enemy = position.enemy();
     // Same order as kDirections: up, down, left, right. On a one-row board (up to 64 columns)
     // there is nothing up or down, and skipping it avoids a shift by 64.
     const bool singleJump = variant_.singleJump;
@@ -65,15 +72,29 @@ void KonaneGame::visitMoves(const Position& position, AddMoves& add) const {
     addJumps<true>(own, enemy, empty, mask(Direction::Right), 1, singleJump, add);
 }
 
-void KonaneGame::generateMoves(const Position& position, MoveList& moves) const {
-    // An offset of 0 marks removals (a jump always moves).
-    auto add = [&moves](Bitboard cells, int back) {
+namespace {
+
+// Collects each set of moves into a move list. An offset of 0 marks removals (a jump always moves).
+struct MoveListAdder {
+    MoveList& moves;
+    void operator()(Bitboard cells, int back) const {
         while (cells != 0) {
             const int cell = popLowestCell(cells);
             moves.push(back == 0 ? Move::removal(cell) : Move::step(cell - back, cell));
         }
-    };
+    }
+};
+
+}  // namespace
+
+void KonaneGame::generateMoves(const Position& position, MoveList& moves) const {
+    MoveListAdder add{moves};
     visitMoves(position, add);
+}
+
+void KonaneGame::generateJumps(const Position& position, MoveList& moves) const {
+    MoveListAdder add{moves};
+    visitJumps(position, geometry_.allCells() & ~position.occupied(), add);
 }
 
 int KonaneGame::moveCount(const Position& position) const {

@@ -45,6 +45,9 @@ public:
     void generateMoves(const Position& position, MoveList& moves) const;
     // The number of legal moves, counted on bitboards without listing them (search estimates).
     int moveCount(const Position& position) const;
+    // The jumps of the side to move whatever the number of empty cells: the moves of a region of
+    // a sum (decomposition/), whose own small board may be full but for one cell.
+    void generateJumps(const Position& position, MoveList& moves) const;
     Position applyMove(const Position& position, Move move) const;
     std::optional<std::string> positionProblem(const Position& position) const;
     // Kōnane's rules never look at colours or cell parity, so every symmetry and the colour swap apply.
@@ -62,6 +65,8 @@ private:
     // landing on `cells` from `back` cells before them, in move-list order.
     template <class AddMoves>
     void visitMoves(const Position& position, AddMoves& add) const;
+    template <class AddMoves>
+    void visitJumps(const Position& position, Bitboard empty, AddMoves& add) const;
 
     BoardGeometry geometry_;
     Variant variant_;

@@ -1,0 +1,56 @@
+#pragma once
+// Kōnane decomposition as a solver leaf oracle (solver/leaf_oracle.hpp): a jump-phase position
+// whose stones split into independent regions (region_split.hpp), each small enough, is decided
+// by adding the regions' canonical game values (region_values.hpp, cgt/): Black (Left) to move
+// wins unless the sum is <= 0, White unless it is >= 0. Regions where nobody can ever move are
+// dropped. The answer is exact, so df-pn, its tables and certificates treat it like a table's.
+//
+// The oracle is copied into the search; copies share one state behind a mutex (the solver's
+// workers may probe at once). A cheap test runs first without the lock: jump phase, and stones
+// that are not one orthogonally connected group (one group is one region, no split).
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "rules/konane_game.hpp"
+#include "solver/leaf_oracle.hpp"
+
+namespace papamu {
+
+struct DecompositionLimits {
+    int clusterStates = 4096;           // a cluster with more positions makes the split give up
+    int regionStones = 12;              // a bigger live region is not evaluated (no answer)
+    std::size_t tableForms = 4'000'000;  // the value table is cleared when it grows past this
+};
+
+struct DecompositionStatistics {
+    std::uint64_t probes = 0;    // positions past the cheap test
+    std::uint64_t splits = 0;    // of those, positions that split into two or more regions
+    std::uint64_t answered = 0;  // of those, positions decided by the sum of region values
+};
+
+class DecompositionOracle {
+public:
+    explicit DecompositionOracle(const KonaneGame& game, DecompositionLimits limits = {});
+
+    std::optional<Value> probeValue(const Position& position) const {
+        const Bitboard occupied = position.occupied();
+        const Bitboard empty = allCells_ & ~occupied;
+        if ((empty & (empty - 1)) == 0) return std::nullopt;  // the opening: fewer than two empty cells
+        if (geometry_.isSingleGroup(occupied) || occupied == 0) return std::nullopt;
+        return probeSplit(position);
+    }
+
+    DecompositionStatistics statistics() const;
+
+private:
+    struct State;
+    std::optional<Value> probeSplit(const Position& position) const;
+
+    BoardGeometry geometry_;
+    Bitboard allCells_;
+    std::shared_ptr<State> state_;
+};
+static_assert(LeafOracle<DecompositionOracle>);
+
+}  // namespace papamu
