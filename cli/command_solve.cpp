@@ -22,7 +22,7 @@ namespace {
 const char* const kSolveUsage =
     "papamu solve GAME RxC | papamu solve POSITION [--all] | papamu solve - [--all]\n"
     "       [--variant V] [--threads N] [--hash MB] [--memory SIZE] [--tb DIR] [--time-limit S]\n"
-    "       [--node-limit N] [--method dfpn|negamax] [--certificate FILE] [--checkpoint FILE] [--no-progress] [--json]\n"
+    "       [--node-limit N] [--method dfpn|negamax] [--decomposition on|off] [--certificate FILE] [--checkpoint FILE] [--no-progress] [--json]\n"
     "'-' reads one POSITION per line from standard input and prints one JSON line per position\n"
     "(a line that is not a position gets {\"input\", \"error\"}).\n"
     "exit code 0: every value shown is proven; 1: some value is unknown (a limit was reached);\n"
@@ -48,7 +48,10 @@ void describeSolveOptions(options::options_description& described) {
         "checkpoint", options::value<std::string>(),
         "FILE: resume from FILE if it exists; save the proofs to it every --checkpoint-interval seconds and at "
         "the end, after Ctrl-C too (format: solver/README.md)")(
-        "checkpoint-interval", options::value<double>()->default_value(600.0), "seconds between checkpoints");
+        "checkpoint-interval", options::value<double>()->default_value(600.0), "seconds between checkpoints")(
+        "decomposition", options::value<std::string>()->default_value("off"),
+        "on: konane positions that split into independent regions are decided by adding the regions' "
+        "combinatorial game values (decomposition/README.md); off: plain search");
 }
 
 SolveSettings settingsFrom(const ParsedArguments& arguments) {
@@ -69,6 +72,11 @@ SolveSettings settingsFrom(const ParsedArguments& arguments) {
     if (arguments.values.count("checkpoint")) settings.checkpoint = arguments.values["checkpoint"].as<std::string>();
     settings.checkpointInterval = arguments.values["checkpoint-interval"].as<double>();
     if (!(settings.checkpointInterval > 0.0)) throw std::invalid_argument("--checkpoint-interval must be positive");
+    const std::string decomposition = arguments.values["decomposition"].as<std::string>();
+    if (decomposition != "on" && decomposition != "off") {
+        throw std::invalid_argument("--decomposition must be on or off, not '" + decomposition + "'");
+    }
+    settings.decomposition = decomposition == "on";
     return settings;
 }
 
@@ -77,7 +85,7 @@ void rejectCombinations(const ParsedArguments& arguments, const SolveSettings& s
     if (board && settings.all) throw std::invalid_argument("--all lists the winning moves of a POSITION; a board lists every first move already");
     if (settings.method != "negamax") return;
     const auto given = [&](const char* name) { return !arguments.values[name].defaulted(); };
-    for (const char* name : {"threads", "tb", "time-limit", "node-limit", "hash", "memory"}) {
+    for (const char* name : {"threads", "tb", "time-limit", "node-limit", "hash", "memory", "decomposition"}) {
         if (arguments.values.count(name) && given(name)) {
             throw std::invalid_argument(std::string("--") + name + " does not apply to --method negamax (the baseline runs "
                                         "one thread to the end without a table)");
@@ -101,15 +109,26 @@ std::optional<TableProbe> openTables(const ParsedArguments& arguments, const Gam
 }
 
 int solveSelection(const ParsedArguments& arguments, const GameSelection& selection, bool board, const SolveSettings& settings) {
+    if (settings.decomposition && selection.kind != GameKind::Konane) {
+        throw std::invalid_argument("--decomposition on applies to konane only (unane positions are not sums of regions)");
+    }
     const std::optional<TableProbe> tables = openTables(arguments, selection);
     return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
         if (settings.method == "negamax") return solveWithBaseline(game, selection.inGame(), board, settings);
-        if (tables) {
-            const TableLeafOracle oracle{&*tables};
-            return board ? solveBoard(game, oracle, settings) : solvePosition(game, oracle, selection.inGame(), settings);
+        const auto run = [&](auto oracle, const SolveSettings& used) {
+            return board ? solveBoard(game, std::move(oracle), used) : solvePosition(game, std::move(oracle), selection.inGame(), used);
+        };
+        if constexpr (std::is_same_v<std::decay_t<decltype(game)>, KonaneGame>) {
+            if (settings.decomposition) {
+                const DecompositionOracle decomposition(game);
+                SolveSettings used = settings;
+                used.decompositionStatistics = [decomposition] { return decomposition.statistics(); };
+                if (!tables) return run(decomposition, used);
+                return run(ChainedLeafOracle<TableLeafOracle, DecompositionOracle>{TableLeafOracle{&*tables}, decomposition}, used);
+            }
         }
-        return board ? solveBoard(game, NullLeafOracle{}, settings)
-                     : solvePosition(game, NullLeafOracle{}, selection.inGame(), settings);
+        if (tables) return run(TableLeafOracle{&*tables}, settings);
+        return run(NullLeafOracle{}, settings);
     });
 }
 

@@ -8,6 +8,23 @@
 
 namespace papamu::cli {
 
+nlohmann::ordered_json decompositionJson(const SolveSettings& settings) {
+    nlohmann::ordered_json json{{"used", static_cast<bool>(settings.decompositionStatistics)}};
+    if (!settings.decompositionStatistics) return json;
+    const DecompositionStatistics statistics = settings.decompositionStatistics();
+    json["probes"] = statistics.probes;
+    json["splits"] = statistics.splits;
+    json["answered"] = statistics.answered;
+    return json;
+}
+
+std::optional<std::string> decompositionLine(const SolveSettings& settings) {
+    if (!settings.decompositionStatistics) return std::nullopt;
+    const DecompositionStatistics statistics = settings.decompositionStatistics();
+    return "decomposition: " + std::to_string(statistics.answered) + " positions decided by region values (" +
+           std::to_string(statistics.splits) + " split, " + std::to_string(statistics.probes) + " probed)";
+}
+
 SearchOptions searchOptions(const SolveSettings& settings) {
     SearchOptions options;
     options.threads = settings.threads;

@@ -1,11 +1,14 @@
 #pragma once
 // solve's settings and the plumbing around a search: options from the command line, the
 // progress line on a terminal, the memory check before the table is allocated, and Ctrl-C.
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include "cli/certificate_options.hpp"
 #include "cli/solve_checkpoint.hpp"
+#include "decomposition/decomposition_oracle.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/memory_budget.hpp"
 #include "solver/proof_number_search.hpp"
@@ -25,9 +28,15 @@ struct SolveSettings {
     CertificateRequest certificate;             // --certificate FILE (df-pn, one board or position)
     std::string checkpoint;                     // --checkpoint FILE: resume from it, save to it
     double checkpointInterval = 600.0;
+    bool decomposition = false;  // --decomposition on: Kōnane sums of regions decided by game values
+    std::function<DecompositionStatistics()> decompositionStatistics;  // set while the oracle is in use
 };
 
 SearchOptions searchOptions(const SolveSettings& settings);
+// Whether decomposition was used, and its counts: {"used": false} or {"used": true, "probes", ...}.
+nlohmann::ordered_json decompositionJson(const SolveSettings& settings);
+// One line for the text output when decomposition was used, nullopt otherwise.
+std::optional<std::string> decompositionLine(const SolveSettings& settings);
 void clearProgress(const SolveSettings& settings);
 bool interrupted(const SolveSettings& settings);
 // After a Ctrl-C (or SIGTERM): says so on stderr and gives the shell's exit code for it.

@@ -11,7 +11,7 @@ namespace papamu {
 
 struct DecompositionOracle::State {
     State(const KonaneGame& game, DecompositionLimits limitsGiven)
-        : limits(limitsGiven), splitter(game, limitsGiven.clusterStates), values(game.variant(), table) {}
+        : limits(limitsGiven), splitter(game, limitsGiven.clusterStates, limitsGiven.regionStones), values(game.variant(), table) {}
 
     std::mutex mutex;
     DecompositionLimits limits;
@@ -37,10 +37,6 @@ std::optional<Value> DecompositionOracle::probeSplit(const Position& position) c
     ++state.statistics.probes;
     if (!state.splitter.split(position, state.split)) return std::nullopt;
     ++state.statistics.splits;
-    for (int index = 0; index < state.split.count; ++index) {
-        const Region& region = state.split.regions[index];
-        if (region.live && region.stoneCount() > state.limits.regionStones) return std::nullopt;
-    }
     if (state.table.size() > state.limits.tableForms) {
         state.table.clear();
         state.values.clear();

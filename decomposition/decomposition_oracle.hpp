@@ -18,8 +18,10 @@
 namespace papamu {
 
 struct DecompositionLimits {
-    int clusterStates = 4096;           // a cluster with more positions makes the split give up
-    int regionStones = 12;              // a bigger live region is not evaluated (no answer)
+    // Measured on `papamu solve konane 5x6|6x6|5x7 --decomposition on` (decomposition/README.md):
+    // bigger limits answer more positions but cost more per probe than they save.
+    int clusterStates = 256;            // a cluster with more positions makes the split give up
+    int regionStones = 8;               // a bigger live region is not evaluated (no answer)
     std::size_t tableForms = 4'000'000;  // the value table is cleared when it grows past this
 };
 

@@ -15,8 +15,8 @@ std::uint64_t clusterHash(Bitboard black, Bitboard white) {
 
 }  // namespace
 
-RegionSplitter::RegionSplitter(const KonaneGame& game, int stateLimit)
-    : game_(game), stateLimit_(stateLimit), cache_(kCacheSlots) {
+RegionSplitter::RegionSplitter(const KonaneGame& game, int stateLimit, int stoneLimit)
+    : game_(game), stateLimit_(stateLimit), stoneLimit_(stoneLimit), cache_(kCacheSlots) {
     std::size_t slots = 2;
     while (slots < 2 * static_cast<std::size_t>(stateLimit)) slots *= 2;
     visited_.resize(slots);
@@ -80,6 +80,25 @@ RegionSplitter::Reach RegionSplitter::reachOf(Bitboard black, Bitboard white) {
     return reach;
 }
 
+// A region with more stones than the limit: worth nothing unless nobody can ever move in it,
+// false when it is live (it would not be valued).
+bool RegionSplitter::measureBig(Region& region) const {
+    MoveList moves;
+    game_.generateJumps(Position{region.black, region.white, Color::Black, false}, moves);
+    game_.generateJumps(Position{region.black, region.white, Color::White, false}, moves);
+    region.cells = region.black | region.white;
+    region.live = false;
+    return moves.empty();
+}
+
+bool RegionSplitter::measure(Region& region) {
+    if (region.stoneCount() > stoneLimit_) return measureBig(region);
+    const Reach reach = reachOf(region.black, region.white);
+    region.cells = reach.cells;
+    region.live = reach.live;
+    return reach.complete;
+}
+
 bool RegionSplitter::split(const Position& position, RegionSplit& split) {
     const BoardGeometry& geometry = game_.geometry();
     const Bitboard occupied = position.occupied();
@@ -89,14 +108,10 @@ bool RegionSplitter::split(const Position& position, RegionSplit& split) {
         rest &= ~cluster;
         Region& region = split.regions[split.count++];
         region = Region{0, position.black & cluster, position.white & cluster, false};
+        // A live cluster too big to be valued ends the split before any exploring.
+        if (region.stoneCount() > stoneLimit_ && !measureBig(region)) return false;
     }
     if (split.count < 2) return false;
-    const auto measure = [this](Region& region) {
-        const Reach reach = reachOf(region.black, region.white);
-        region.cells = reach.cells;
-        region.live = reach.live;
-        return reach.complete;
-    };
     for (int index = 0; index < split.count; ++index) {
         if (!measure(split.regions[index])) return false;
     }

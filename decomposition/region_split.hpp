@@ -27,12 +27,15 @@ struct RegionSplit {
 
 class RegionSplitter {
 public:
-    // `stateLimit`: the most positions one cluster may have before the split gives up.
-    RegionSplitter(const KonaneGame& game, int stateLimit);
+    // `stateLimit`: the most positions one cluster may have before the split gives up;
+    // `stoneLimit`: the most stones of a live region (a bigger one makes the split give up at
+    // once, before any exploring: its value would not be computed anyway).
+    RegionSplitter(const KonaneGame& game, int stateLimit, int stoneLimit);
 
     // Splits the stones of `position` (played in the jump phase: the caller checks it has two or
-    // more empty cells) into at least two regions; false when they are one region, or when a
-    // cluster has more positions than the limit. Not thread-safe: it reuses its buffers.
+    // more empty cells) into at least two regions; false when they are one region, when a live
+    // region has more stones than the limit, or when a cluster has more positions than the limit.
+    // Not thread-safe: it reuses its buffers.
     bool split(const Position& position, RegionSplit& split);
 
 private:
@@ -52,12 +55,15 @@ private:
         Reach reach;
     };
 
+    bool measure(Region& region);
+    bool measureBig(Region& region) const;
     Reach reachOf(Bitboard black, Bitboard white);
     Reach explore(Bitboard black, Bitboard white);
     bool insertState(Bitboard black, Bitboard white);
 
     KonaneGame game_;
     int stateLimit_;
+    int stoneLimit_;
     std::vector<State> visited_;  // open addressing, emptied by bumping stamp_
     std::uint32_t stamp_ = 0;
     std::vector<State> pending_;

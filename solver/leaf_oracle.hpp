@@ -22,4 +22,15 @@ struct NullLeafOracle {
 
 static_assert(LeafOracle<NullLeafOracle>);
 
+// Two oracles asked in turn, the first answer wins (the command line: tables, then decomposition).
+template <LeafOracle First, LeafOracle Second>
+struct ChainedLeafOracle {
+    First first;
+    Second second;
+    std::optional<Value> probeValue(const Position& position) const {
+        if (const std::optional<Value> value = first.probeValue(position)) return value;
+        return second.probeValue(position);
+    }
+};
+
 }  // namespace papamu

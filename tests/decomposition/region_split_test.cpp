@@ -88,7 +88,7 @@ TEST_CASE("region split: regions partition the stones and their moves are the po
     for (const char* variant : {"standard", "single-jump"}) {
         for (const auto& [rows, columns] : {std::pair{4, 4}, {4, 5}, {5, 5}, {5, 6}, {3, 8}, {6, 6}, {1, 9}}) {
             const KonaneGame game(BoardGeometry(rows, columns), Variant::parse(variant));
-            RegionSplitter splitter(game, 4096);
+            RegionSplitter splitter(game, 4096, 64);
             RegionSplit split;
             std::mt19937 random(static_cast<unsigned>(rows * 100 + columns));
             for (const Position& position : testing::randomJumpPhasePositions(game, 400, static_cast<unsigned>(rows * 7 + columns))) {
@@ -106,7 +106,7 @@ TEST_CASE("region split: regions partition the stones and their moves are the po
 
 TEST_CASE("region split: one group or a state limit gives no split") {
     const KonaneGame game(BoardGeometry(4, 4));
-    RegionSplitter splitter(game, 4096);
+    RegionSplitter splitter(game, 4096, 64);
     RegionSplit split;
     // Kōnane 4x4 after two removals: one group of 14 stones.
     Position opened = game.startPosition();
@@ -117,7 +117,7 @@ TEST_CASE("region split: one group or a state limit gives no split") {
     Position pairs{cellBit(0) | cellBit(10), cellBit(1) | cellBit(11), Color::Black, false};
     REQUIRE(splitter.split(pairs, split));
     CHECK(split.count == 2);
-    RegionSplitter tiny(game, 1);
+    RegionSplitter tiny(game, 1, 64);
     CHECK_FALSE(tiny.split(pairs, split));
 }
 
