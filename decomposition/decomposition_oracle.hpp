@@ -7,7 +7,9 @@
 //
 // The oracle is copied into the search; copies share one state behind a mutex (the solver's
 // workers may probe at once). A cheap test runs first without the lock: jump phase, and stones
-// that are not one orthogonally connected group (one group is one region, no split).
+// that are not one orthogonally connected group (one group is one region, no split), at most
+// `positionStones` stones. Answers (and non-answers) are remembered by the exact position in a
+// small direct-mapped cache, since df-pn asks again for a child each time it re-expands a parent.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -23,11 +25,13 @@ struct DecompositionLimits {
     int clusterStates = 256;            // a cluster with more positions makes the split give up
     int regionStones = 8;               // a bigger live region is not evaluated (no answer)
     std::size_t tableForms = 4'000'000;  // the value table is cleared when it grows past this
+    int positionStones = 16;            // positions with more stones are not probed at all
 };
 
 struct DecompositionStatistics {
-    std::uint64_t probes = 0;    // positions past the cheap test
-    std::uint64_t splits = 0;    // of those, positions that split into two or more regions
+    std::uint64_t probes = 0;    // questions past the cheap test (repeats included)
+    std::uint64_t splits = 0;    // positions that split into two or more regions (a repeat still in
+                                 // the answer cache is not counted again)
     std::uint64_t answered = 0;  // of those, positions decided by the sum of region values
 };
 
@@ -39,6 +43,7 @@ public:
         const Bitboard occupied = position.occupied();
         const Bitboard empty = allCells_ & ~occupied;
         if ((empty & (empty - 1)) == 0) return std::nullopt;  // the opening: fewer than two empty cells
+        if (popCount(occupied) > positionStones_) return std::nullopt;
         if (geometry_.isSingleGroup(occupied) || occupied == 0) return std::nullopt;
         return probeSplit(position);
     }
@@ -51,6 +56,7 @@ private:
 
     BoardGeometry geometry_;
     Bitboard allCells_;
+    int positionStones_;
     std::shared_ptr<State> state_;
 };
 static_assert(LeafOracle<DecompositionOracle>);
