@@ -1,7 +1,9 @@
 #pragma once
 // The canonical combinatorial game value of a Kōnane region (Black = Left, White = Right), by
 // recursion over the region's own positions on its own board (region_board.hpp), memoised by
-// the exact region: equal regions anywhere share one value (translation, not only symmetry).
+// the exact region: equal regions anywhere share one value (translation), and so do their
+// mirror images (the board's symmetries keep the moves) and colour-swapped images (whose value
+// is the negative: Black's moves become White's).
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -9,6 +11,7 @@
 #include "cgt/game_value_table.hpp"
 #include "decomposition/region_board.hpp"
 #include "rules/konane_game.hpp"
+#include "rules/symmetry.hpp"
 
 namespace papamu {
 
@@ -23,13 +26,18 @@ public:
     void clear() { values_.clear(); }
 
 private:
-    const KonaneGame& gameOf(int rows, int columns);
-    RegionBoard childOf(const RegionBoard& region, const KonaneGame& game, const Position& position, Move move) const;
+    struct Shape {
+        KonaneGame game;
+        BoardSymmetries symmetries;
+    };
+    const Shape& shapeOf(int rows, int columns);
+    // The value of a region already in its least form under the symmetries, without colour swap.
+    GameValueId valueOfLeast(const RegionBoard& region, const Shape& shape);
 
     Variant variant_;
     GameValueTable& table_;
     std::unordered_map<RegionBoard, GameValueId, RegionBoardHash> values_;
-    std::vector<std::unique_ptr<KonaneGame>> games_;  // by rows * 65 + columns, made when first needed
+    std::vector<std::unique_ptr<Shape>> shapes_;  // by rows * 65 + columns, made when first needed
 };
 
 }  // namespace papamu
