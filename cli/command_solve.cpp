@@ -22,7 +22,7 @@ namespace {
 const char* const kSolveUsage =
     "papamu solve GAME RxC | papamu solve POSITION [--all] | papamu solve - [--all]\n"
     "       [--variant V] [--threads N] [--hash MB] [--memory SIZE] [--tb DIR] [--time-limit S]\n"
-    "       [--node-limit N] [--method dfpn|negamax] [--decomposition on|off] [--certificate FILE] [--checkpoint FILE] [--no-progress] [--json]\n"
+    "       [--node-limit N] [--method dfpn|negamax] [--decomposition on|off] [--decomposition-stones N] [--certificate FILE] [--checkpoint FILE] [--no-progress] [--json]\n"
     "'-' reads one POSITION per line from standard input and prints one JSON line per position\n"
     "(a line that is not a position gets {\"input\", \"error\"}).\n"
     "exit code 0: every value shown is proven; 1: some value is unknown (a limit was reached);\n"
@@ -52,6 +52,8 @@ void describeSolveOptions(options::options_description& described) {
         "decomposition", options::value<std::string>()->default_value("off"),
         "on: konane positions that split into independent regions are decided by adding the regions' "
         "combinatorial game values (decomposition/README.md); off: plain search");
+    addIntegerOption(described, "decomposition-stones", "8",
+                     "with --decomposition on: the largest live region valued (more: fewer nodes, far more CPU per node)");
 }
 
 SolveSettings settingsFrom(const ParsedArguments& arguments) {
@@ -77,6 +79,10 @@ SolveSettings settingsFrom(const ParsedArguments& arguments) {
         throw std::invalid_argument("--decomposition must be on or off, not '" + decomposition + "'");
     }
     settings.decomposition = decomposition == "on";
+    settings.decompositionStones = static_cast<int>(integerOption(arguments, "decomposition-stones", 8));
+    if (!settings.decomposition && !arguments.values["decomposition-stones"].defaulted()) {
+        throw std::invalid_argument("--decomposition-stones needs --decomposition on");
+    }
     return settings;
 }
 
@@ -120,7 +126,7 @@ int solveSelection(const ParsedArguments& arguments, const GameSelection& select
         };
         if constexpr (std::is_same_v<std::decay_t<decltype(game)>, KonaneGame>) {
             if (settings.decomposition) {
-                const DecompositionOracle decomposition(game);
+                const DecompositionOracle decomposition(game, DecompositionLimits::forRegionStones(settings.decompositionStones));
                 SolveSettings used = settings;
                 used.decompositionStatistics = [decomposition] { return decomposition.statistics(); };
                 if (!tables) return run(decomposition, used);

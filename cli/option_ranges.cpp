@@ -25,6 +25,7 @@ constexpr std::array kRanges{
     OptionRange{"samples", 0, 1000000000, "positions"},
     OptionRange{"sample-stones", 1, 64, "stones"},
     OptionRange{"depth", 0, 64, "plies"},
+    OptionRange{"decomposition-stones", 2, 32, "stones"},
 };
 
 constexpr double kLongestTimeLimit = 1e9;

@@ -12,6 +12,7 @@ nlohmann::ordered_json decompositionJson(const SolveSettings& settings) {
     nlohmann::ordered_json json{{"used", static_cast<bool>(settings.decompositionStatistics)}};
     if (!settings.decompositionStatistics) return json;
     const DecompositionStatistics statistics = settings.decompositionStatistics();
+    json["region_stones"] = settings.decompositionStones;
     json["probes"] = statistics.probes;
     json["splits"] = statistics.splits;
     json["answered"] = statistics.answered;

@@ -29,6 +29,7 @@ struct SolveSettings {
     std::string checkpoint;                     // --checkpoint FILE: resume from it, save to it
     double checkpointInterval = 600.0;
     bool decomposition = false;  // --decomposition on: Kōnane sums of regions decided by game values
+    int decompositionStones = 8;  // --decomposition-stones: the largest live region valued
     std::function<DecompositionStatistics()> decompositionStatistics;  // set while the oracle is in use
 };
 

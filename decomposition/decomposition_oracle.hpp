@@ -21,11 +21,20 @@ namespace papamu {
 
 struct DecompositionLimits {
     // Measured on `papamu solve konane 5x6|6x6|5x7 --decomposition on` (decomposition/README.md):
-    // bigger limits answer more positions but cost more per probe than they save.
-    int clusterStates = 256;            // a cluster with more positions makes the split give up
-    int regionStones = 8;               // a bigger live region is not evaluated (no answer)
+    // bigger limits answer more positions and save nodes, but cost far more CPU per node.
+    int regionStones = 8;                // a bigger live region is not evaluated (no answer)
+    int clusterStates = 32 * 8;          // a cluster with more positions makes the split give up
+    int positionStones = 16;             // positions with more stones are not probed at all
     std::size_t tableForms = 4'000'000;  // the value table is cleared when it grows past this
-    int positionStones = 16;            // positions with more stones are not probed at all
+
+    // The limits for regions of up to `stones` stones (the command line's --decomposition-stones).
+    static DecompositionLimits forRegionStones(int stones) {
+        DecompositionLimits limits;
+        limits.regionStones = stones;
+        limits.clusterStates = 32 * stones;
+        limits.positionStones = stones * 2;
+        return limits;
+    }
 };
 
 struct DecompositionStatistics {

@@ -14,7 +14,8 @@ using testing::runPapamu;
 TEST_CASE("solve --decomposition on finds the winners of plain search and says it was used", "[decomposition][cli]") {
     for (const char* board : {"5x5", "4x6"}) {
         const auto plain = runPapamu({"solve", "konane", board, "--hash", "16", "--json"});
-        const auto decomposed = runPapamu({"solve", "konane", board, "--hash", "16", "--json", "--decomposition", "on"});
+        const auto decomposed =
+            runPapamu({"solve", "konane", board, "--hash", "16", "--json", "--decomposition", "on", "--decomposition-stones", "10"});
         REQUIRE(plain.exitCode == 0);
         REQUIRE(decomposed.exitCode == 0);
         const auto without = nlohmann::json::parse(plain.out);
@@ -24,6 +25,7 @@ TEST_CASE("solve --decomposition on finds the winners of plain search and says i
         CHECK(without.at("decomposition").at("used") == false);
         CHECK(with.at("decomposition").at("used") == true);
         CHECK(with.at("decomposition").at("answered").get<std::uint64_t>() > 0);
+        CHECK(with.at("decomposition").at("region_stones") == 10);
     }
     const auto text = runPapamu({"solve", "konane", "5x5", "--hash", "16", "--decomposition", "on"});
     CHECK_THAT(text.out, Catch::Contains("decomposition: "));
@@ -47,6 +49,12 @@ TEST_CASE("solve refuses --decomposition where it does not apply", "[decompositi
     const auto unane = runPapamu({"solve", "unane", "3x4", "--decomposition", "on"});
     CHECK(unane.exitCode == 2);
     CHECK_THAT(unane.err, Catch::Contains("konane only"));
+    const auto stones = runPapamu({"solve", "konane", "4x4", "--decomposition-stones", "10"});
+    CHECK(stones.exitCode == 2);
+    CHECK_THAT(stones.err, Catch::Contains("--decomposition-stones needs --decomposition on"));
+    const auto range = runPapamu({"solve", "konane", "4x4", "--decomposition", "on", "--decomposition-stones", "1"});
+    CHECK(range.exitCode == 2);
+    CHECK_THAT(range.err, Catch::Contains("--decomposition-stones"));
     const auto baseline = runPapamu({"solve", "konane", "4x4", "--method", "negamax", "--decomposition", "on"});
     CHECK(baseline.exitCode == 2);
     CHECK_THAT(baseline.err, Catch::Contains("--decomposition does not apply to --method negamax"));
