@@ -88,7 +88,7 @@ std::optional<Value> DecompositionOracle::State::answer(const BoardGeometry& geo
     State& state = *this;
     if (!state.splitter.split(position, state.split)) return std::nullopt;
     ++state.statistics.splits;
-    if (state.table.size() > state.limits.tableForms) {
+    if (state.table.size() > state.limits.tableForms || state.values.size() > state.limits.regionValues) {
         state.table.clear();
         state.values.clear();
     }

@@ -25,7 +25,10 @@ struct DecompositionLimits {
     int regionStones = 8;                // a bigger live region is not evaluated (no answer)
     int clusterStates = 32 * 8;          // a cluster with more positions makes the split give up
     int positionStones = 16;             // positions with more stones are not probed at all
-    std::size_t tableForms = 4'000'000;  // the value table is cleared when it grows past this
+    // The value table and the region memo are cleared when either grows past its bound (about
+    // 100 MB together at most; the answer and reach caches take 4 MB more).
+    std::size_t tableForms = 2'000'000;
+    std::size_t regionValues = 1'000'000;
 
     // The limits for regions of up to `stones` stones (the command line's --decomposition-stones).
     static DecompositionLimits forRegionStones(int stones) {

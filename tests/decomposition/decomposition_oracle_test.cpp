@@ -37,6 +37,23 @@ TEST_CASE("decomposition oracle agrees with plain search on random positions") {
     CHECK(answered - losses > 200);
 }
 
+TEST_CASE("decomposition answers stay right when its tables are cleared again and again") {
+    const KonaneGame game(BoardGeometry(4, 5));
+    DecompositionLimits limits;
+    limits.tableForms = 8;
+    limits.regionValues = 8;
+    const DecompositionOracle oracle(game, limits);
+    MemoizedNegamax baseline(game);
+    int answered = 0;
+    for (const Position& position : testing::randomJumpPhasePositions(game, 400, 99)) {
+        const std::optional<Value> value = oracle.probeValue(position);
+        if (!value) continue;
+        REQUIRE(*value == baseline.solve(position));
+        ++answered;
+    }
+    CHECK(answered > 100);
+}
+
 TEST_CASE("equal regions in different places share one value") {
     const KonaneGame game(BoardGeometry(5, 5));
     GameValueTable table;
