@@ -79,10 +79,16 @@ TEST_CASE("df-pn with decomposition gives the values of df-pn without it") {
         options.hashMegabytes = 8;
         ProofNumberSearch plain(game, options);
         ProofNumberSearch decomposed(game, options, DecompositionOracle(game));
+        SearchOptions twoThreads = options;
+        twoThreads.threads = 2;  // the workers share the oracle's state
+        ProofNumberSearch shared(game, twoThreads, DecompositionOracle(game));
         for (const Position& position : testing::randomJumpPhasePositions(game, 200, 77)) {
-            CHECK(plain.solve(position).value == decomposed.solve(position).value);
+            const std::optional<Value> value = plain.solve(position).value;
+            CHECK(value == decomposed.solve(position).value);
+            CHECK(value == shared.solve(position).value);
         }
         CHECK(plain.solve(game.startPosition()).value == decomposed.solve(game.startPosition()).value);
+        CHECK(plain.solve(game.startPosition()).value == shared.solve(game.startPosition()).value);
     }
 }
 
