@@ -16,7 +16,8 @@ namespace papamu::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "papamu serve [--tb DIR]... [--puzzles FILE]... [--port 8080] [--bind 127.0.0.1] [--threads N]\n\n"
+    "papamu serve [--tb DIR]... [--puzzles FILE]... [--port 8080] [--bind 127.0.0.1] [--threads N]\n"
+    "       [--results DIR] [--search-slots N] [--max-nodes N] [--max-seconds S]\n\n"
     "Serves the explorer page and its JSON API (server/README.md) until Ctrl-C or SIGTERM.\n"
     "Prints 'listening on http://HOST:PORT/' once it accepts connections.";
 

@@ -22,7 +22,8 @@ namespace {
 const char* const kSolveUsage =
     "papamu solve GAME RxC | papamu solve POSITION [--all] | papamu solve - [--all]\n"
     "       [--variant V] [--threads N] [--hash MB] [--memory SIZE] [--tb DIR] [--time-limit S]\n"
-    "       [--node-limit N] [--method dfpn|negamax] [--certificate FILE] [--checkpoint FILE] [--no-progress] [--json]\n"
+    "       [--node-limit N] [--method dfpn|negamax] [--certificate FILE]\n"
+    "       [--checkpoint FILE [--checkpoint-interval S]] [--no-progress] [--json]\n"
     "'-' reads one POSITION per line from standard input and prints one JSON line per position\n"
     "(a line that is not a position gets {\"input\", \"error\"}).\n"
     "exit code 0: every value shown is proven; 1: some value is unknown (a limit was reached);\n"

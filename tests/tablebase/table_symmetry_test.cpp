@@ -77,5 +77,5 @@ TEST_CASE("Konane tables reject off-colour stones with a clear reason", "[covera
     const TableProbe table = TableProbe::open(root.string(), GameKind::Konane, BoardSize{3, 3}, Variant{});
     const Position offColour{cellBit(1), cellBit(0), Color::Black, false};
     CHECK_FALSE(table.probe(offColour).has_value());
-    CHECK_THROWS_WITH(table.outcome(offColour), Catch::Contains("off-colour"));
+    CHECK_THROWS_WITH(table.outcome(offColour), Catch::Contains("white stone on a1, a black cell"));
 }
