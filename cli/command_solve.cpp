@@ -106,8 +106,11 @@ int solveSelection(const ParsedArguments& arguments, const GameSelection& select
     return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
         if (settings.method == "negamax") return solveWithBaseline(game, selection.inGame(), board, settings);
         if (tables) {
-            const TableLeafOracle oracle{&*tables};
-            return board ? solveBoard(game, oracle, settings) : solvePosition(game, oracle, selection.inGame(), settings);
+            LeafTableCounts counts;
+            const TableLeafOracle oracle{&*tables, &counts};
+            SolveSettings withTable = settings;
+            withTable.leafTable = LeafTableUse{&*tables, &counts};
+            return board ? solveBoard(game, oracle, withTable) : solvePosition(game, oracle, selection.inGame(), withTable);
         }
         return board ? solveBoard(game, NullLeafOracle{}, settings)
                      : solvePosition(game, NullLeafOracle{}, selection.inGame(), settings);

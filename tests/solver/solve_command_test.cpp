@@ -5,6 +5,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -107,4 +108,35 @@ TEST_CASE("solve --checkpoint saves after a node limit and the next run resumes 
     const Run foreign = runPapamu("solve konane 4x6 --hash 8 --checkpoint " + path);
     CHECK(foreign.exitCode == 2);
     std::remove(path.c_str());
+}
+
+TEST_CASE("solve --tb with a partial table: the same values, and it says what the table answered", "[solver][cli]") {
+    char pattern[] = "/tmp/papamu-leaf-table-XXXXXX";
+    REQUIRE(mkdtemp(pattern) != nullptr);
+    const std::string root = pattern;
+    REQUIRE(runPapamu("build konane 4x5 --max-stones 8 --threads 1 --tb " + root).exitCode == 0);
+    const auto plain = nlohmann::json::parse(runPapamu("solve konane 4x5 --json --hash 16").output);
+    const Run withTable = runPapamu("solve konane 4x5 --json --hash 16 --tb " + root);
+    REQUIRE(withTable.exitCode == 0);
+    const auto leaves = nlohmann::json::parse(withTable.output);
+    CHECK(leaves["winner"] == plain["winner"]);
+    CHECK(leaves["winning_first_moves"] == plain["winning_first_moves"]);
+    REQUIRE(leaves["lines"].size() == plain["lines"].size());
+    for (std::size_t line = 0; line < plain["lines"].size(); ++line) CHECK(leaves["lines"][line]["value"] == plain["lines"][line]["value"]);
+    CHECK_FALSE(plain.contains("leaf_table"));
+    const auto& used = leaves["leaf_table"];
+    CHECK(used["max_stones"] == 8);
+    CHECK(used["directory"] == root + "/konane-standard-4x5");
+    CHECK(used["probes"].get<std::uint64_t>() > 0);
+    // Every leaf within 8 stones is in the table, colour-swapped canonical forms included.
+    CHECK(used["answered"] == used["probes"]);
+    CHECK(used["probe_seconds"].get<double>() >= 0.0);
+    // The text says it too, and a position solve with the table reports the same way.
+    const Run text = runPapamu("solve konane 4x5 --hash 16 --tb " + root);
+    CHECK(text.output.find("\nleaf table: " + root + "/konane-standard-4x5 (up to 8 stones): ") != std::string::npos);
+    const Run position = runPapamu("solve 'konane WBWBW/BWBWB/WBWBW/.WBWB w' --json --hash 16 --tb " + root);
+    CHECK(nlohmann::json::parse(position.output)["leaf_table"]["answered"].get<std::uint64_t>() > 0);
+    CHECK(nlohmann::json::parse(position.output)["value"] ==
+          nlohmann::json::parse(runPapamu("solve 'konane WBWBW/BWBWB/WBWBW/.WBWB w' --json --hash 16").output)["value"]);
+    std::filesystem::remove_all(root);
 }
