@@ -49,7 +49,7 @@ void describeSolveOptions(options::options_description& described) {
         "checkpoint", options::value<std::string>(),
         "FILE: resume from FILE if it exists; save the proofs to it every --checkpoint-interval seconds and at "
         "the end, after Ctrl-C too (format: solver/README.md)")(
-        "checkpoint-interval", options::value<double>()->default_value(600.0), "seconds between checkpoints");
+        "checkpoint-interval", options::value<std::string>()->default_value("600"), "seconds between checkpoints (above 0, at most 1e9)");
 }
 
 SolveSettings settingsFrom(const ParsedArguments& arguments) {
@@ -68,8 +68,7 @@ SolveSettings settingsFrom(const ParsedArguments& arguments) {
     settings.memoryBudget = arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>())
                                                              : defaultMemoryBudget();
     if (arguments.values.count("checkpoint")) settings.checkpoint = arguments.values["checkpoint"].as<std::string>();
-    settings.checkpointInterval = arguments.values["checkpoint-interval"].as<double>();
-    if (!(settings.checkpointInterval > 0.0)) throw std::invalid_argument("--checkpoint-interval must be positive");
+    settings.checkpointInterval = secondsOption(arguments, "checkpoint-interval", false, 600.0);
     return settings;
 }
 
