@@ -26,14 +26,18 @@ struct TableLeafOracle {
 
     std::optional<Value> probeValue(const Position& position) const {
         if (position.stoneCount() > table->maxStones()) return std::nullopt;
+        if (counts == nullptr) return valueOf(table->probeSearchLeaf(position));
         const auto started = std::chrono::steady_clock::now();
         const std::optional<Outcome> outcome = table->probeSearchLeaf(position);
-        if (counts != nullptr) {
-            const auto spent = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started);
-            counts->probes.fetch_add(1, std::memory_order_relaxed);
-            if (outcome) counts->answered.fetch_add(1, std::memory_order_relaxed);
-            counts->nanoseconds.fetch_add(static_cast<std::uint64_t>(spent.count()), std::memory_order_relaxed);
-        }
+        const auto spent = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started);
+        counts->probes.fetch_add(1, std::memory_order_relaxed);
+        if (outcome) counts->answered.fetch_add(1, std::memory_order_relaxed);
+        counts->nanoseconds.fetch_add(static_cast<std::uint64_t>(spent.count()), std::memory_order_relaxed);
+        return valueOf(outcome);
+    }
+
+private:
+    static std::optional<Value> valueOf(const std::optional<Outcome>& outcome) {
         if (!outcome) return std::nullopt;
         return outcome->value;
     }
