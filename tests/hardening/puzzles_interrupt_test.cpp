@@ -71,9 +71,10 @@ TEST_CASE("Ctrl-C before any puzzle is found leaves an existing output file as i
     const std::string out = (root.path() / "keep.jsonl").string();
     std::ofstream(out) << "precious\n";
     // No Kōnane win from 6 stones lasts 7 plies (every jump takes a stone and the last stone can
-    // not jump), so this run never finds a puzzle: it analyses positions until the signal.
+    // not jump), so this run never finds a puzzle: it draws positions until the signal (the draws
+    // allowed would take hours).
     const CommandResult result = interruptWhenShown(
-        {"puzzles", "konane", "4x4", "--count", "5", "--out", out, "--max-stones", "6", "--min-remoteness", "7"},
+        {"puzzles", "konane", "4x4", "--count", "5", "--out", out, "--max-stones", "6", "--min-remoteness", "7", "--max-draws", "1000000000"},
         std::regex("\r0/5 puzzles, [1-9]"));
     INFO("stdout:\n" << result.out << "stderr:\n" << result.err);
     CHECK(result.exitCode == 130);
