@@ -22,7 +22,8 @@ namespace {
 const char* const kSolveUsage =
     "papamu solve GAME RxC | papamu solve POSITION [--all] | papamu solve - [--all]\n"
     "       [--variant V] [--threads N] [--hash MB] [--memory SIZE] [--tb DIR] [--time-limit S]\n"
-    "       [--node-limit N] [--method dfpn|negamax] [--decomposition on|off] [--decomposition-stones N] [--certificate FILE] [--checkpoint FILE] [--no-progress] [--json]\n"
+    "       [--node-limit N] [--method dfpn|negamax] [--decomposition on|off] [--decomposition-stones N]\n"
+    "       [--certificate FILE] [--checkpoint FILE [--checkpoint-interval S]] [--no-progress] [--json]\n"
     "'-' reads one POSITION per line from standard input and prints one JSON line per position\n"
     "(a line that is not a position gets {\"input\", \"error\"}).\n"
     "exit code 0: every value shown is proven; 1: some value is unknown (a limit was reached);\n"
@@ -48,7 +49,8 @@ void describeSolveOptions(options::options_description& described) {
         "checkpoint", options::value<std::string>(),
         "FILE: resume from FILE if it exists; save the proofs to it every --checkpoint-interval seconds and at "
         "the end, after Ctrl-C too (format: solver/README.md)")(
-        "checkpoint-interval", options::value<double>()->default_value(600.0), "seconds between checkpoints")(
+        "checkpoint-interval", options::value<std::string>()->default_value("600"), "seconds between checkpoints (above 0, at most 1e9)");
+    described.add_options()(
         "decomposition", options::value<std::string>()->default_value("off"),
         "on: konane positions that split into independent regions are decided by adding the regions' "
         "combinatorial game values (decomposition/README.md); off: plain search");
@@ -72,8 +74,7 @@ SolveSettings settingsFrom(const ParsedArguments& arguments) {
     settings.memoryBudget = arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>())
                                                              : defaultMemoryBudget();
     if (arguments.values.count("checkpoint")) settings.checkpoint = arguments.values["checkpoint"].as<std::string>();
-    settings.checkpointInterval = arguments.values["checkpoint-interval"].as<double>();
-    if (!(settings.checkpointInterval > 0.0)) throw std::invalid_argument("--checkpoint-interval must be positive");
+    settings.checkpointInterval = secondsOption(arguments, "checkpoint-interval", false, 600.0);
     const std::string decomposition = arguments.values["decomposition"].as<std::string>();
     if (decomposition != "on" && decomposition != "off") {
         throw std::invalid_argument("--decomposition must be on or off, not '" + decomposition + "'");
@@ -124,17 +125,20 @@ int solveSelection(const ParsedArguments& arguments, const GameSelection& select
         const auto run = [&](auto oracle, const SolveSettings& used) {
             return board ? solveBoard(game, std::move(oracle), used) : solvePosition(game, std::move(oracle), selection.inGame(), used);
         };
+        LeafTableCounts counts;
+        SolveSettings used = settings;
+        if (tables) used.leafTable = LeafTableUse{&*tables, &counts};
+        const TableLeafOracle tableOracle{tables ? &*tables : nullptr, &counts};
         if constexpr (std::is_same_v<std::decay_t<decltype(game)>, KonaneGame>) {
             if (settings.decomposition) {
                 const DecompositionOracle decomposition(game, DecompositionLimits::forRegionStones(settings.decompositionStones));
-                SolveSettings used = settings;
                 used.decompositionStatistics = [decomposition] { return decomposition.statistics(); };
                 if (!tables) return run(decomposition, used);
-                return run(ChainedLeafOracle<TableLeafOracle, DecompositionOracle>{TableLeafOracle{&*tables}, decomposition}, used);
+                return run(ChainedLeafOracle<TableLeafOracle, DecompositionOracle>{tableOracle, decomposition}, used);
             }
         }
-        if (tables) return run(TableLeafOracle{&*tables}, settings);
-        return run(NullLeafOracle{}, settings);
+        if (tables) return run(tableOracle, used);
+        return run(NullLeafOracle{}, used);
     });
 }
 

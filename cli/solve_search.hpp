@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/certificate_options.hpp"
+#include "cli/leaf_table_report.hpp"
 #include "cli/solve_checkpoint.hpp"
 #include "decomposition/decomposition_oracle.hpp"
 #include "solver/interrupt.hpp"
@@ -28,6 +29,7 @@ struct SolveSettings {
     CertificateRequest certificate;             // --certificate FILE (df-pn, one board or position)
     std::string checkpoint;                     // --checkpoint FILE: resume from it, save to it
     double checkpointInterval = 600.0;
+    LeafTableUse leafTable;                     // --tb: the table the search asks at its leaves (table null: none)
     bool decomposition = false;  // --decomposition on: Kōnane sums of regions decided by game values
     int decompositionStones = 8;  // --decomposition-stones: the largest live region valued
     std::function<DecompositionStatistics()> decompositionStatistics;  // set while the oracle is in use
