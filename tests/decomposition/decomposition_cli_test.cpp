@@ -42,6 +42,21 @@ TEST_CASE("a certificate proved with decomposition verifies by the rules alone",
     CHECK(nlohmann::json::parse(checked.out).at("valid") == true);
 }
 
+TEST_CASE("--tb tables and decomposition work together, tables asked first", "[decomposition][cli]") {
+    testing::TemporaryDirectory directory;
+    const std::string tables = directory.path().string();
+    REQUIRE(runPapamu({"build", "konane", "4x5", "--tb", tables, "--max-stones", "8", "--threads", "1"}).exitCode == 0);
+    const auto both = runPapamu({"solve", "konane", "4x5", "--tb", tables, "--decomposition", "on", "--json", "--hash", "16"});
+    REQUIRE(both.exitCode == 0);
+    const auto json = nlohmann::json::parse(both.out);
+    CHECK(json.at("winner") == "second");  // as plain search finds (Kōnane 4x5, every opening)
+    CHECK(json.at("leaf_table").at("answered").get<std::uint64_t>() > 0);
+    CHECK(json.at("decomposition").at("used") == true);
+    const auto plain = nlohmann::json::parse(runPapamu({"solve", "konane", "4x5", "--json", "--hash", "16"}).out);
+    CHECK(plain.at("winner") == json.at("winner"));
+    CHECK(plain.at("winning_first_moves") == json.at("winning_first_moves"));
+}
+
 TEST_CASE("solve refuses --decomposition where it does not apply", "[decomposition][cli]") {
     const auto bad = runPapamu({"solve", "konane", "4x4", "--decomposition", "yes"});
     CHECK(bad.exitCode == 2);
