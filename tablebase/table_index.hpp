@@ -85,11 +85,15 @@ public:
     std::uint64_t entryOf(const Position& position) const;
     // Both at once (the builder's lookup of a child); layer -1 when not indexed.
     IndexLocation locate(const Position& position) const;
-    // The builder's order (RetrogradeIndex): entry order for unfolded layers; for a folded layer
-    // (b, w) the order of the colour images' entries in layer (w, b). Why: the children of a
+    // The builder's order (RetrogradeIndex): entry order for unfolded layers. A folded layer
+    // (b, w) is walked with the white set fixed while the black set varies: the children of a
     // Black-to-move position are read through their colour images, whose major rank comes from
-    // the parent's white set; walking the layer with that set fixed keeps those reads in a few
-    // small regions instead of scattered over the layer (3x slower on Kōnane 1x30 in entry order).
+    // the parent's white set, so those reads stay in a few small regions instead of scattered
+    // over the layer (3x slower on Kōnane 1x30 in entry order). Where the white domain is fixed
+    // (Kōnane) the white sets go in their own rank order ("transposed" entry order), so the
+    // entries written for consecutive white sets are neighbours and share cache lines; where it
+    // depends on the black set (Ūnane) the order is that of the colour images' entries in layer
+    // (w, b).
     IndexedPosition solvingOrder(int layer, std::uint64_t step) const;
     // visit(IndexedPosition) for steps begin..end-1 of the solving order, as solvingOrder gives
     // them, but stepping the white set to the next subset of its rank order instead of
@@ -104,6 +108,11 @@ private:
     // visit(Position) for entries begin..end-1 of a layer, in entry order.
     template <class Visit>
     void visitEntries(int layer, std::uint64_t begin, std::uint64_t end, Visit&& visit) const;
+    // visit(IndexedPosition) for steps begin..end-1 of the transposed order (white set major).
+    template <class Visit>
+    void visitTransposed(int layer, std::uint64_t begin, std::uint64_t end, Visit&& visit) const;
+    bool fixedWhiteDomain() const { return scheme_ == IndexScheme::KonaneHomeSubsets; }
+    IndexedPosition transposedStep(int layer, std::uint64_t step) const;
     int whiteCells(const TableLayer& shape) const {
         return popCount(whiteBase_) - (scheme_ == IndexScheme::UnaneThreeState ? shape.black : 0);
     }
@@ -151,11 +160,41 @@ void TableIndex::visitEntries(int layerNumber, std::uint64_t begin, std::uint64_
 }
 
 template <class Visit>
+void TableIndex::visitTransposed(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
+    const TableLayer& shape = layer(layerNumber);
+    const int blackCells = popCount(blackBase_);
+    const std::uint64_t whiteSets = kBinomial(whiteCells(shape), shape.white);
+    // Within one white set the next black set is the next subset, until it leaves its universe.
+    const bool stepping = shape.black > 0 && blackCells <= 62;
+    const std::uint64_t limit = std::uint64_t{1} << (blackCells <= 62 ? blackCells : 0);
+    IndexedPosition parent;
+    std::uint64_t blackPacked = 0;
+    for (std::uint64_t step = begin; step < end; ++step) {
+        if (step != begin && stepping) {
+            blackPacked = nextSubset(blackPacked);
+            if (blackPacked < limit) {
+                parent.position.black = unpackBits(blackPacked, blackBase_);
+                parent.entry += whiteSets;
+                visit(parent);
+                continue;
+            }
+        }
+        parent = transposedStep(layerNumber, step);
+        blackPacked = packBits(parent.position.black, blackBase_);
+        visit(parent);
+    }
+}
+
+template <class Visit>
 void TableIndex::visitSolvingOrder(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
     const TableLayer& shape = layer(layerNumber);
     if (shape.sides == 2) {
         std::uint64_t entry = begin;
         visitEntries(layerNumber, begin, end, [&](const Position& position) { visit(IndexedPosition{position, entry++}); });
+        return;
+    }
+    if (fixedWhiteDomain()) {
+        visitTransposed(layerNumber, begin, end, visit);
         return;
     }
     // As solvingOrder: entries of the mirror layer (w, b) read through the colour image.
