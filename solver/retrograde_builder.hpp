@@ -87,8 +87,7 @@ public:
                               [&](const tbb::blocked_range<std::uint64_t>& range) {
                                   std::uint64_t step = range.begin();
                                   index_.visitSolvingOrder(layer, range.begin(), range.end(), [&](const IndexedPosition& parent) {
-                                      out[step++ - begin] = encodeOutcome(outcomeFromChildren(
-                                          game_, parent.position, [&](const Position& child) { return childOutcome(child, layer); }));
+                                      out[step++ - begin] = solveParent(parent.position, layer);
                                   });
                               });
         }
@@ -138,8 +137,7 @@ private:
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 2048),
                               [&](const tbb::blocked_range<std::uint64_t>& range) {
                                   index_.visitSolvingOrder(layer, range.begin(), range.end(), [&](const IndexedPosition& parent) {
-                                      entries[parent.entry] = encodeOutcome(outcomeFromChildren(
-                                          game_, parent.position, [&](const Position& child) { return childOutcome(child, layer); }));
+                                      entries[parent.entry] = solveParent(parent.position, layer);
                                   });
                               });
             if (progress_) {
@@ -149,15 +147,18 @@ private:
         }
     }
 
-    Outcome childOutcome(const Position& child, int parentLayer) const {
-        if (!child.swapAvailable) return lookup(child, parentLayer);
-        Position plain = child;
-        plain.swapAvailable = false;
-        return outcomeWithSwapOffer(lookup(plain, parentLayer), game_.finishedValue(plain).has_value());
+    // The entry of one position of `layer`, from its children in earlier layers.
+    RetrogradeEntry solveParent(const Position& parent, int layer) const {
+        const auto frame = index_.parentFrame(parent);
+        return encodeOutcome(outcomeFromChildren(game_, parent, [&](const Position& child) {
+            if (!child.swapAvailable) return lookup(index_.locateChild(frame, child), layer);
+            Position plain = child;
+            plain.swapAvailable = false;
+            return outcomeWithSwapOffer(lookup(index_.locateChild(frame, plain), layer), game_.finishedValue(plain).has_value());
+        }));
     }
 
-    Outcome lookup(const Position& position, int parentLayer) const {
-        const IndexLocation location = index_.locate(position);
+    Outcome lookup(const IndexLocation location, int parentLayer) const {
         if (location.layer < 0 || location.layer >= parentLayer) {
             throw std::logic_error("retrograde builder: a move of layer " + std::to_string(parentLayer) +
                                    " leads to layer " + std::to_string(location.layer) + ", not an earlier one");

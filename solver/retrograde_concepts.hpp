@@ -71,6 +71,10 @@ concept RetrogradeIndex = requires(const I& index, const Position& position, int
     { index.solvingOrder(layer, entry) } -> std::same_as<IndexedPosition>;
     // The same steps begin..end-1 handed to a callback, so the index can step incrementally.
     index.visitSolvingOrder(layer, entry, entry, [](const IndexedPosition&) {});
+    // The builder's lookup of children: parentFrame(parent) once per parent (any type the index
+    // likes), then locateChild(frame, child) gives what locate(child) gives, for every position
+    // one move after the parent, but faster (the index may use what the move left unchanged).
+    { index.locateChild(index.parentFrame(position), position) } -> std::same_as<IndexLocation>;
 };
 
 // Where solved layers live between and after builds (files, in tablebase/).

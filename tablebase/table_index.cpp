@@ -70,6 +70,7 @@ TableIndex::TableIndex(GameKind game, const BoardGeometry& geometry, int maxSton
             layers_.push_back(TableLayer{black, white, perSide, folded ? 1 : 2});
         }
     }
+    childLocator_ = ChildLocator(*this);
 }
 
 int TableIndex::fullStones() const { return popCount(blackBase_ | whiteBase_); }

@@ -29,6 +29,7 @@
 #include "rules/position.hpp"
 #include "rules/symmetry.hpp"
 #include "solver/retrograde_concepts.hpp"
+#include "tablebase/child_locator.hpp"
 #include "tablebase/subset_rank.hpp"
 
 namespace papamu {
@@ -101,6 +102,18 @@ public:
     template <class Visit>
     void visitSolvingOrder(int layer, std::uint64_t begin, std::uint64_t end, Visit&& visit) const;
     Position positionAt(int layer, std::uint64_t entry) const;
+    // The builder's lookup of children (RetrogradeIndex, child_locator.hpp): the parent packed
+    // once, then locateChild(frame, child) == locate(child) for every position one move after it.
+    ParentFrame parentFrame(const Position& parent) const { return childLocator_.frame(parent); }
+    IndexLocation locateChild(const ParentFrame& frame, const Position& child) const {
+        return childLocator_.locate(frame, child);
+    }
+    // Where each colour's stones can stand, the fold's board symmetry T, and the white sets per
+    // black set of a layer (what ChildLocator is made of).
+    Bitboard blackBase() const { return blackBase_; }
+    Bitboard whiteBase() const { return whiteBase_; }
+    const std::optional<BoardTransform>& foldTransform() const { return foldTransform_; }
+    std::uint64_t whiteSets(int layer) const { return kBinomial(whiteCells(this->layer(layer)), this->layer(layer).white); }
     // Why the position has no entry (for error messages), or nullopt when it has one.
     std::optional<std::string> coverageProblem(const Position& position) const;
 
@@ -132,6 +145,7 @@ private:
     std::vector<TableLayer> layers_;
     std::vector<int> layerNumbers_;  // (black * 65 + white) -> layer, -1 when absent
     std::optional<BoardTransform> foldTransform_;  // T, when the board folds; identity for Ūnane
+    ChildLocator childLocator_;
 };
 
 template <class Visit>
