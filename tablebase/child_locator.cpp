@@ -46,16 +46,16 @@ ChildLocator::ChildLocator(const TableIndex& index)
     }
 }
 
-ParentFrame ChildLocator::frame(const Position& parent) const {
-    ParentFrame frame;
-    frame.parent = parent;
-    frame.directBlack = packBits(parent.black, blackBase_);
-    if (fixedWhiteDomain_) frame.directWhite = packBits(parent.white, whiteBase_);
-    if (fold_) {
-        frame.imageBlack = packBits(fold_->map(parent.white), blackBase_);
-        if (fixedWhiteDomain_) frame.imageWhite = packBits(fold_->map(parent.black), whiteBase_);
+void ChildLocator::refresh(ParentFrame& frame, const Position& parent) const {
+    if (parent.black != frame.parent.black) {
+        frame.directBlack = packBits(parent.black, blackBase_);
+        if (fold_ && fixedWhiteDomain_) frame.imageWhite = packBits(fold_->map(parent.black), whiteBase_);
     }
-    return frame;
+    if (parent.white != frame.parent.white) {
+        if (fixedWhiteDomain_) frame.directWhite = packBits(parent.white, whiteBase_);
+        if (fold_) frame.imageBlack = packBits(fold_->map(parent.white), blackBase_);
+    }
+    frame.parent = parent;
 }
 
 }  // namespace papamu

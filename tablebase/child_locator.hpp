@@ -20,7 +20,8 @@ namespace papamu {
 
 class TableIndex;
 
-// A parent of the builder, packed the two ways its children may be looked up.
+// A parent of the builder, packed the two ways its children may be looked up. The default is the
+// frame of the empty board (every packed set empty), a valid start for ChildLocator::refresh.
 struct ParentFrame {
     Position parent;
     std::uint64_t imageBlack = 0;   // the parent's colour image: black set packed over the black domain,
@@ -34,7 +35,14 @@ public:
     ChildLocator() = default;
     explicit ChildLocator(const TableIndex& index);
 
-    ParentFrame frame(const Position& parent) const;
+    ParentFrame frame(const Position& parent) const {
+        ParentFrame fresh;
+        refresh(fresh, parent);
+        return fresh;
+    }
+    // Makes `frame` the frame of `parent`, repacking only the sets that differ from the last
+    // parent's (the builder's walk changes the black set at nearly every step, the white set rarely).
+    void refresh(ParentFrame& frame, const Position& parent) const;
     // The entry of `child` (a position one move after frame.parent, without a swap offer), the
     // same as TableIndex::locate(child); layer -1 when the index has none.
     IndexLocation locate(const ParentFrame& frame, const Position& child) const;

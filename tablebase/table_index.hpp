@@ -104,7 +104,9 @@ public:
     Position positionAt(int layer, std::uint64_t entry) const;
     // The builder's lookup of children (RetrogradeIndex, child_locator.hpp): the parent packed
     // once, then locateChild(frame, child) == locate(child) for every position one move after it.
+    using ChildFrame = ParentFrame;
     ParentFrame parentFrame(const Position& parent) const { return childLocator_.frame(parent); }
+    void refreshFrame(ParentFrame& frame, const Position& parent) const { childLocator_.refresh(frame, parent); }
     IndexLocation locateChild(const ParentFrame& frame, const Position& child) const {
         return childLocator_.locate(frame, child);
     }
