@@ -40,8 +40,7 @@ public:
         refresh(fresh, parent);
         return fresh;
     }
-    // Makes `frame` the frame of `parent`, repacking only the sets that differ from the last
-    // parent's (the builder's walk changes the black set at nearly every step, the white set rarely).
+    // Makes `frame` the frame of `parent`, toggling the bits of the cells where the two differ.
     void refresh(ParentFrame& frame, const Position& parent) const;
     // The entry of `child` (a position one move after frame.parent, without a swap offer), the
     // same as TableIndex::locate(child); layer -1 when the index has none.

@@ -214,6 +214,7 @@ void checkChildLookups(const G& game, int maxStones = -1) {
     const TableIndex index(G::kKind, game.geometry(), maxStones);
     std::mt19937_64 random(15);
     std::uint64_t children = 0;
+    ParentFrame running;  // carried from parent to parent, as the builder's walk does
     for (int layer = 0; layer < index.layerCount(); ++layer) {
         const std::uint64_t size = index.layerSize(layer);
         for (int sample = 0; sample < 300; ++sample) {
@@ -221,6 +222,7 @@ void checkChildLookups(const G& game, int maxStones = -1) {
             // Folded layers store Black to move; their White-to-move images are parents too.
             if (index.layerFolded(layer) && (random() & 1U) != 0) parent = index.colourImage(parent);
             const ParentFrame frame = index.parentFrame(parent);
+            index.refreshFrame(running, parent);
             MoveList moves;
             game.generateMoves(parent, moves);
             for (const Move move : moves) {
@@ -231,6 +233,9 @@ void checkChildLookups(const G& game, int maxStones = -1) {
                 REQUIRE(expected.layer >= 0);
                 REQUIRE(found.layer == expected.layer);
                 REQUIRE(found.entry == expected.entry);
+                const IndexLocation carried = index.locateChild(running, child);
+                REQUIRE(carried.layer == expected.layer);
+                REQUIRE(carried.entry == expected.entry);
                 ++children;
             }
         }
