@@ -150,55 +150,62 @@ private:
     ChildLocator childLocator_;
 };
 
-template <class Visit>
-void TableIndex::visitEntries(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
-    const TableLayer& shape = layer(layerNumber);
-    const int cells = whiteCells(shape);
-    // Entries with the same black set and side have consecutive white ranks: the next white set
-    // is the next subset, until it leaves its universe (then unrank in full).
-    const bool stepping = shape.white > 0 && cells <= 62;
+// Steps begin..end-1 of a walk whose inner set (`size` elements of `cells`) steps to the next
+// subset, until it leaves its universe: then fresh(step) starts over (unranking in full) and
+// returns the packed inner set; next(packed) takes each inner set reached by stepping.
+template <class Fresh, class Next>
+void walkInnerSubsets(std::uint64_t begin, std::uint64_t end, int size, int cells, Fresh&& fresh, Next&& next) {
+    const bool stepping = size > 0 && cells <= 62;
     const std::uint64_t limit = std::uint64_t{1} << (cells <= 62 ? cells : 0);
-    Position position;
-    std::uint64_t whitePacked = 0;
-    for (std::uint64_t entry = begin; entry < end; ++entry) {
-        if (entry != begin && stepping) {
-            whitePacked = nextSubset(whitePacked);
-            if (whitePacked < limit) {
-                position.white = unpackBits(whitePacked, whiteDomain(position.black));
-                visit(position);
+    std::uint64_t packed = 0;
+    for (std::uint64_t step = begin; step < end; ++step) {
+        if (step != begin && stepping) {
+            packed = nextSubset(packed);
+            if (packed < limit) {
+                next(packed);
                 continue;
             }
         }
-        position = positionAt(layerNumber, entry);
-        whitePacked = packBits(position.white, whiteDomain(position.black));
-        visit(position);
+        packed = fresh(step);
     }
 }
 
 template <class Visit>
-void TableIndex::visitTransposed(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
+void TableIndex::visitEntries(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
+    // Entries with the same black set and side have consecutive white ranks.
     const TableLayer& shape = layer(layerNumber);
-    const int blackCells = popCount(blackBase_);
+    Position position;
+    walkInnerSubsets(
+        begin, end, shape.white, whiteCells(shape),
+        [&](std::uint64_t entry) {
+            position = positionAt(layerNumber, entry);
+            visit(position);
+            return packBits(position.white, whiteDomain(position.black));
+        },
+        [&](std::uint64_t whitePacked) {
+            position.white = unpackBits(whitePacked, whiteDomain(position.black));
+            visit(position);
+        });
+}
+
+template <class Visit>
+void TableIndex::visitTransposed(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
+    // Within one white set, consecutive steps have consecutive black ranks.
+    const TableLayer& shape = layer(layerNumber);
     const std::uint64_t whiteSets = kBinomial(whiteCells(shape), shape.white);
-    // Within one white set the next black set is the next subset, until it leaves its universe.
-    const bool stepping = shape.black > 0 && blackCells <= 62;
-    const std::uint64_t limit = std::uint64_t{1} << (blackCells <= 62 ? blackCells : 0);
     IndexedPosition parent;
-    std::uint64_t blackPacked = 0;
-    for (std::uint64_t step = begin; step < end; ++step) {
-        if (step != begin && stepping) {
-            blackPacked = nextSubset(blackPacked);
-            if (blackPacked < limit) {
-                parent.position.black = unpackBits(blackPacked, blackBase_);
-                parent.entry += whiteSets;
-                visit(parent);
-                continue;
-            }
-        }
-        parent = transposedStep(layerNumber, step);
-        blackPacked = packBits(parent.position.black, blackBase_);
-        visit(parent);
-    }
+    walkInnerSubsets(
+        begin, end, shape.black, popCount(blackBase_),
+        [&](std::uint64_t step) {
+            parent = transposedStep(layerNumber, step);
+            visit(parent);
+            return packBits(parent.position.black, blackBase_);
+        },
+        [&](std::uint64_t blackPacked) {
+            parent.position.black = unpackBits(blackPacked, blackBase_);
+            parent.entry += whiteSets;
+            visit(parent);
+        });
 }
 
 template <class Visit>
