@@ -118,7 +118,7 @@ std::uint64_t answerBatch(std::vector<BatchLine>& lines, RateOptions rate) {
 BatchLine parseBatchLine(TableShelf& shelf, std::uint64_t number, std::string text) {
     BatchLine line{number, std::move(text), nullptr, {}, {}};
     try {
-        const PositionText parsed = parsePosition(line.text);
+        const PositionText parsed = parseUserPosition(line.text);
         line.position = parsed.position;
         line.table = &shelf.forBoard(parsed.game, parsed.size);
     } catch (const std::invalid_argument& error) {

@@ -30,7 +30,7 @@ const char* const kPuzzlesUsage =
     "FILE is replaced only when all N puzzles are found ('-': standard output). --json prints the run's\n"
     "figures on standard output (not with --out -).\n"
     "exit code 0: N puzzles written; 1: fewer found within the draws (FILE left as it was);\n"
-    "2: bad input; 130: stopped by Ctrl-C (the puzzles found so far are written)";
+    "2: bad input; 130: stopped by Ctrl-C (the puzzles found so far replace FILE; none found: FILE left as it was)";
 
 void describePuzzleOptions(options::options_description& described) {
     addIntegerOption(described, "count", "", "number of puzzles to make (required)");
@@ -195,7 +195,8 @@ int runPuzzles(int argc, char** argv) {
             return kNegative;
         }
         if (run.puzzles.empty() && run.stopped) {
-            std::cerr << "papamu puzzles: interrupted before any puzzle was found; nothing written\n";
+            std::cerr << "papamu puzzles: interrupted before any puzzle was found; nothing written"
+                      << (request.out == "-" ? "" : ", " + request.out + " left as it was") << "\n";
             return interrupt.shellExitCode();
         }
         const std::string title = std::string(gameName(selection.kind)) + " " + selection.size.name() + " puzzles (" +

@@ -7,6 +7,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_ranges.hpp"
 #include "server/explorer_server.hpp"
 #include "server/solved_boards.hpp"
 #include "solver/interrupt.hpp"
@@ -16,7 +17,8 @@ namespace papamu::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "papamu serve [--tb DIR]... [--puzzles FILE]... [--port 8080] [--bind 127.0.0.1] [--threads N]\n\n"
+    "papamu serve [--tb DIR]... [--puzzles FILE]... [--port 8080] [--bind 127.0.0.1] [--threads N]\n"
+    "       [--results DIR] [--search-slots N] [--max-nodes N] [--max-seconds S]\n\n"
     "Serves the explorer page and its JSON API (server/README.md) until Ctrl-C or SIGTERM.\n"
     "Prints 'listening on http://HOST:PORT/' once it accepts connections.";
 
@@ -36,25 +38,22 @@ int runServe(int argc, char** argv) {
             ("tb", options::value<std::vector<std::string>>(), "table root or table directory (repeatable)")
             ("puzzles", options::value<std::vector<std::string>>(), "puzzle file, JSONL or CSV (repeatable)")
             ("results", options::value<std::string>()->default_value("results/data"), "folder of solves.json, for /api/solved")
-            ("port", options::value<int>()->default_value(8080), "TCP port (0: any free port)")
-            ("bind", options::value<std::string>()->default_value("127.0.0.1"), "address to listen on")
-            ("threads", options::value<int>()->default_value(8), "connection threads")
-            ("search-slots", options::value<int>()->default_value(2), "searches at once; more get 503")
-            ("max-nodes", options::value<std::uint64_t>()->default_value(20'000'000), "most nodes a probe may ask for")
-            ("max-seconds", options::value<double>()->default_value(10.0), "most seconds a probe may ask for");
+            ("bind", options::value<std::string>()->default_value("127.0.0.1"), "address to listen on");
+        addIntegerOption(described, "port", "8080", "TCP port (0: any free port)");
+        addIntegerOption(described, "threads", "8", "connection threads");
+        addIntegerOption(described, "search-slots", "2", "searches at once; more get 503");
+        addIntegerOption(described, "max-nodes", "20000000", "most nodes a probe may ask for");
+        described.add_options()("max-seconds", options::value<std::string>()->default_value("10"),
+                                "most seconds a probe may ask for (above 0, at most 1e9)");
         const ParsedArguments arguments = parseArguments(argc, argv, kUsage, described);
         if (arguments.helpShown) return kSuccess;
         if (!arguments.positional.empty()) throw std::invalid_argument("unexpected argument '" + arguments.positional[0] + "'");
         const auto& values = arguments.values;
-        const int port = values["port"].as<int>();
-        if (port < 0 || port > 65535) throw std::invalid_argument("--port must be between 0 and 65535");
+        const int port = static_cast<int>(integerOption(arguments, "port", 8080));
+        const int threads = static_cast<int>(integerOption(arguments, "threads", 8));
         server::ApiLimits limits;
-        limits.searchSlots = values["search-slots"].as<int>();
-        limits.largestBudget = SearchLimits{values["max-seconds"].as<double>(), values["max-nodes"].as<std::uint64_t>()};
-        if (limits.searchSlots < 1) throw std::invalid_argument("--search-slots must be at least 1");
-        if (!(limits.largestBudget.seconds > 0.0) || limits.largestBudget.nodes == 0) {
-            throw std::invalid_argument("--max-nodes and --max-seconds must be positive");
-        }
+        limits.searchSlots = static_cast<int>(integerOption(arguments, "search-slots", 2));
+        limits.largestBudget = SearchLimits{secondsOption(arguments, "max-seconds", false, 10.0), integerOption(arguments, "max-nodes", 20'000'000)};
         limits.defaultBudget.seconds = std::min(limits.defaultBudget.seconds, limits.largestBudget.seconds);
         limits.defaultBudget.nodes = std::min(limits.defaultBudget.nodes, limits.largestBudget.nodes);
         const auto list = [&](const char* name) {
@@ -67,7 +66,7 @@ int runServe(int argc, char** argv) {
                                 server::readSolvedBoards(std::filesystem::is_directory(results) ? results : ""), limits,
                                 [&guard] { return guard.stopRequested(); });
         server::ExplorerServer explorer(api, server::ServerSettings{values["bind"].as<std::string>(), port,
-                                                                    values["threads"].as<int>(), 64 * 1024});
+                                                                    threads, 64 * 1024});
         const int boundPort = explorer.bind();
         std::atomic<bool> finished{false};
         std::thread watcher(stopOnSignal, std::cref(guard), std::ref(explorer), std::cref(finished));

@@ -22,7 +22,8 @@ namespace {
 const char* const kSolveUsage =
     "papamu solve GAME RxC | papamu solve POSITION [--all] | papamu solve - [--all]\n"
     "       [--variant V] [--threads N] [--hash MB] [--memory SIZE] [--tb DIR] [--time-limit S]\n"
-    "       [--node-limit N] [--method dfpn|negamax] [--certificate FILE] [--checkpoint FILE] [--no-progress] [--json]\n"
+    "       [--node-limit N] [--method dfpn|negamax] [--certificate FILE]\n"
+    "       [--checkpoint FILE [--checkpoint-interval S]] [--no-progress] [--json]\n"
     "'-' reads one POSITION per line from standard input and prints one JSON line per position\n"
     "(a line that is not a position gets {\"input\", \"error\"}).\n"
     "exit code 0: every value shown is proven; 1: some value is unknown (a limit was reached);\n"
@@ -48,7 +49,7 @@ void describeSolveOptions(options::options_description& described) {
         "checkpoint", options::value<std::string>(),
         "FILE: resume from FILE if it exists; save the proofs to it every --checkpoint-interval seconds and at "
         "the end, after Ctrl-C too (format: solver/README.md)")(
-        "checkpoint-interval", options::value<double>()->default_value(600.0), "seconds between checkpoints");
+        "checkpoint-interval", options::value<std::string>()->default_value("600"), "seconds between checkpoints (above 0, at most 1e9)");
 }
 
 SolveSettings settingsFrom(const ParsedArguments& arguments) {
@@ -67,8 +68,7 @@ SolveSettings settingsFrom(const ParsedArguments& arguments) {
     settings.memoryBudget = arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>())
                                                              : defaultMemoryBudget();
     if (arguments.values.count("checkpoint")) settings.checkpoint = arguments.values["checkpoint"].as<std::string>();
-    settings.checkpointInterval = arguments.values["checkpoint-interval"].as<double>();
-    if (!(settings.checkpointInterval > 0.0)) throw std::invalid_argument("--checkpoint-interval must be positive");
+    settings.checkpointInterval = secondsOption(arguments, "checkpoint-interval", false, 600.0);
     return settings;
 }
 
@@ -105,8 +105,11 @@ int solveSelection(const ParsedArguments& arguments, const GameSelection& select
     return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
         if (settings.method == "negamax") return solveWithBaseline(game, selection.inGame(), board, settings);
         if (tables) {
-            const TableLeafOracle oracle{&*tables};
-            return board ? solveBoard(game, oracle, settings) : solvePosition(game, oracle, selection.inGame(), settings);
+            LeafTableCounts counts;
+            const TableLeafOracle oracle{&*tables, &counts};
+            SolveSettings withTable = settings;
+            withTable.leafTable = LeafTableUse{&*tables, &counts};
+            return board ? solveBoard(game, oracle, withTable) : solvePosition(game, oracle, selection.inGame(), withTable);
         }
         return board ? solveBoard(game, NullLeafOracle{}, settings)
                      : solvePosition(game, NullLeafOracle{}, selection.inGame(), settings);

@@ -25,6 +25,9 @@ constexpr std::array kRanges{
     OptionRange{"samples", 0, 1000000000, "positions"},
     OptionRange{"sample-stones", 1, 64, "stones"},
     OptionRange{"depth", 0, 64, "plies"},
+    OptionRange{"port", 0, 65535, ""},
+    OptionRange{"search-slots", 1, 1024, "searches"},
+    OptionRange{"max-nodes", 1, kLargest, "nodes"},
 };
 
 constexpr double kLongestTimeLimit = 1e9;
@@ -84,16 +87,26 @@ std::uint64_t integerOption(const ParsedArguments& arguments, std::string_view n
     return integerOption(arguments, name).value_or(fallback);
 }
 
-double timeLimitOption(const ParsedArguments& arguments) {
-    if (!arguments.values.count("time-limit")) return 0.0;
-    const std::string text = arguments.values["time-limit"].as<std::string>();
+double parseSecondsOption(std::string_view name, std::string_view text, bool zeroAllowed) {
     double seconds = -1.0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds);
     if (text.empty() || error != std::errc() || end != text.data() + text.size() || !(seconds >= 0.0) ||
-        seconds > kLongestTimeLimit) {
-        throw std::invalid_argument("--time-limit must be a number of seconds from 0 to 1e9, not '" + text + "'");
+        (!zeroAllowed && seconds == 0.0) || seconds > kLongestTimeLimit) {
+        std::string message = "--";
+        message.append(name).append(zeroAllowed ? " must be a number of seconds from 0 to 1e9, not '"
+                                                : " must be a number of seconds above 0, at most 1e9, not '");
+        message.append(text).append("'");
+        throw std::invalid_argument(message);
     }
     return seconds;
 }
+
+double secondsOption(const ParsedArguments& arguments, std::string_view name, bool zeroAllowed, double fallback) {
+    const std::string key(name);
+    if (!arguments.values.count(key)) return fallback;
+    return parseSecondsOption(name, arguments.values[key].as<std::string>(), zeroAllowed);
+}
+
+double timeLimitOption(const ParsedArguments& arguments) { return secondsOption(arguments, "time-limit", true, 0.0); }
 
 }  // namespace papamu::cli

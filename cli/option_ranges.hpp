@@ -33,6 +33,10 @@ void addTimeLimitOption(options::options_description& described);
 std::optional<std::uint64_t> integerOption(const ParsedArguments& arguments, std::string_view name);
 std::uint64_t integerOption(const ParsedArguments& arguments, std::string_view name, std::uint64_t fallback);
 double timeLimitOption(const ParsedArguments& arguments);
+// A decimal number of seconds at most 1e9 (also above 0 unless `zeroAllowed`): --time-limit,
+// --checkpoint-interval, serve's --max-seconds. Given as text, like the whole numbers above.
+double secondsOption(const ParsedArguments& arguments, std::string_view name, bool zeroAllowed, double fallback);
+double parseSecondsOption(std::string_view name, std::string_view text, bool zeroAllowed);
 
 // Parses `text` as a whole number within the option's range; throws std::invalid_argument
 // "--NAME must be a whole number from LOW to HIGH, not 'TEXT'".

@@ -40,6 +40,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
         json["threads"] = settings.threads;
         json["hash_mb"] = settings.hashMegabytes;
         json["peak_rss_mb"] = peakMegabytes();
+        if (settings.leafTable.table) json["leaf_table"] = leafTableJson(settings.leafTable);
         if (certificate) json["certificate"] = *certificate;
         if (interrupted(settings)) json["interrupted"] = true;
         std::cout << json.dump() << "\n";
@@ -47,6 +48,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
         printBoardSummary(std::cout, summary, G::kKind, geometry, game.variant());
         std::cout << "total: " << statisticsText(summary.total) << ", peak memory " << std::fixed << std::setprecision(0)
                   << peakMegabytes() << " MB\n";
+        if (settings.leafTable.table) std::cout << leafTableText(settings.leafTable) << "\n";
         if (certificate) std::cout << certificateLine(*certificate) << "\n";
     }
     std::cout.flush();
@@ -67,12 +69,14 @@ int solvePosition(const G& game, O oracle, const PositionInGame& position, const
         json["method"] = "dfpn";
         json["threads"] = settings.threads;
         json["peak_rss_mb"] = peakMegabytes();
+        if (settings.leafTable.table) json["leaf_table"] = leafTableJson(settings.leafTable);
         if (certificate) json["certificate"] = *certificate;
         if (interrupted(settings)) json["interrupted"] = true;
         std::cout << json.dump() << "\n";
     } else {
         printPositionAnswer(std::cout, answer, game.geometry());
         std::cout << ", peak memory " << std::fixed << std::setprecision(0) << peakMegabytes() << " MB\n";
+        if (settings.leafTable.table) std::cout << leafTableText(settings.leafTable) << "\n";
         if (certificate) std::cout << certificateLine(*certificate) << "\n";
     }
     std::cout.flush();

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/certificate_options.hpp"
+#include "cli/leaf_table_report.hpp"
 #include "cli/solve_checkpoint.hpp"
 #include "solver/interrupt.hpp"
 #include "solver/memory_budget.hpp"
@@ -25,6 +26,7 @@ struct SolveSettings {
     CertificateRequest certificate;             // --certificate FILE (df-pn, one board or position)
     std::string checkpoint;                     // --checkpoint FILE: resume from it, save to it
     double checkpointInterval = 600.0;
+    LeafTableUse leafTable;                     // --tb: the table the search asks at its leaves (table null: none)
 };
 
 SearchOptions searchOptions(const SolveSettings& settings);

@@ -50,7 +50,7 @@ nlohmann::ordered_json positionJson(const PositionInGame& position) {
 
 PositionInGame positionFromJson(const nlohmann::json& json, const Variant& defaultVariant) {
     const std::string text = json.is_string() ? json.get<std::string>() : stringAt(json, "position");
-    const PositionText parsed = parsePosition(text);  // its errors name the position already
+    const PositionText parsed = parseUserPosition(text);  // its errors name the position already
     PositionInGame position{parsed.game, parsed.size, defaultVariant, parsed.position};
     if (json.is_object()) {
         if (json.contains("variant")) position.variant = Variant::parse(stringAt(json, "variant"));

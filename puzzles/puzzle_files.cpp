@@ -131,7 +131,7 @@ Puzzle puzzleFromFields(const RecordFields& fields, const Variant& defaultVarian
     Puzzle puzzle;
     PositionText parsed;
     try {
-        parsed = parsePosition(require("position"));
+        parsed = parseUserPosition(require("position"));
     } catch (const std::invalid_argument& error) {
         throw std::invalid_argument(std::string("position: ") + error.what());
     }

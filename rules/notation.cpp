@@ -1,5 +1,6 @@
 #include "rules/notation.hpp"
 #include "rules/game_list.hpp"
+#include "rules/stone_cells.hpp"
 
 #include <charconv>
 
@@ -160,6 +161,13 @@ PositionText parsePosition(std::string_view text) {
         if (parsed.position.sideToMove != Color::White) fail("'swap' is offered only to White (side w)");
         parsed.position.swapAvailable = true;
     }
+    return parsed;
+}
+
+PositionText parseUserPosition(std::string_view text) {
+    PositionText parsed = parsePosition(text);
+    const BoardGeometry geometry(parsed.size.rows, parsed.size.columns);
+    if (const std::optional<std::string> problem = stoneCellProblem(parsed.game, geometry, parsed.position)) fail(*problem);
     return parsed;
 }
 

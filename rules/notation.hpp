@@ -30,6 +30,11 @@ struct PositionText {
     Position position;
 };
 PositionText parsePosition(std::string_view text);
+// The reader for positions a user writes (commands, the server, puzzle files): parsePosition,
+// then the rule of where the game's stones can stand (rules/stone_cells.hpp), so an off-colour
+// Kōnane position is refused everywhere with the cell named. Tests of the rules and the fuzzers
+// read any stones with parsePosition: move generation must cope with every bitboard.
+PositionText parseUserPosition(std::string_view text);
 std::string formatPosition(GameKind game, const BoardGeometry& geometry, const Position& position);
 
 // Resolves text to a legal move of `position`, or throws std::invalid_argument saying why the

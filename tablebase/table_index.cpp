@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "rules/game_list.hpp"
+#include "rules/stone_cells.hpp"
 #include "tablebase/subset_rank.hpp"
 
 namespace papamu {
@@ -191,9 +192,7 @@ std::optional<std::string> TableIndex::coverageProblem(const Position& position)
     if ((position.occupied() & ~geometry_.allCells()) != 0) return "stones outside the " + geometry_.sizeName() + " board";
     if ((position.black & position.white) != 0) return "a cell holds two stones";
     if (position.swapAvailable) return "positions offering the pie swap are not stored (probe answers them by a one-ply lookahead)";
-    if ((position.black & ~blackBase_) != 0 || (position.white & ~whiteBase_) != 0) {
-        return "off-colour stones: a konane stone always stands on a cell of its own colour, so no table holds this position";
-    }
+    if (const std::optional<std::string> problem = stoneCellProblem(game_, geometry_, position)) return *problem;
     if (position.stoneCount() > maxStones_) {
         return "the position has " + std::to_string(position.stoneCount()) + " stones, the table was built up to " +
                std::to_string(maxStones_);

@@ -101,6 +101,16 @@ std::optional<Outcome> TableProbe::probe(const Position& position) const {
     return outcomeWithSwapOffer(stored, finished);
 }
 
+std::optional<Outcome> TableProbe::probeSearchLeaf(const Position& position) const {
+    if (position.swapAvailable) return probe(position);
+    IndexLocation location = index_.locate(position);
+    if (location.layer < 0 && gameTraits(manifest_.game).coloursAlike) {
+        location = index_.locate(Position{position.white, position.black, opposite(position.sideToMove), false});
+    }
+    if (location.layer < 0) return std::nullopt;
+    return outcomeAt(location.layer, location.entry);
+}
+
 Outcome TableProbe::outcome(const Position& position) const {
     if (const auto problem = coverageProblem(position)) {
         throw std::invalid_argument("position not in the table " + directory_ + ": " + *problem);

@@ -49,6 +49,11 @@ public:
     std::optional<Outcome> probe(const Position& position) const;
     // The outcome; throws std::invalid_argument naming the reason when not covered.
     Outcome outcome(const Position& position) const;
+    // The probe of search leaves (table_leaf_oracle.hpp): builds no reason (no allocation), and
+    // reads a position whose stones stand on the other colour's cells (a colour-swapped canonical
+    // form of the solver, never a position of play) through its colour swap, which has the same
+    // value for the side to move in a game that treats the colours alike. nullopt: not covered.
+    std::optional<Outcome> probeSearchLeaf(const Position& position) const;
 
     // Layer enumeration, e.g. to draw random positions: entries 0..layerSize(layer)-1.
     int layerCount() const { return index_.layerCount(); }

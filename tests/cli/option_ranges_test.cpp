@@ -33,14 +33,28 @@ const std::vector<NumericOption> kOptions{
     {{"puzzles", "konane", "4x4", "--count", "1", "--out", "/nonexistent/p.jsonl"}, "max-draws", "9223372036854775808"},
     {{"bench"}, "hash", "1000000000001"},
     {{"verify", "--certificate", "/nonexistent/c.cert"}, "threads", "1025"},
+    {{"solve", "konane", "4x4", "--checkpoint", "/nonexistent/c.checkpoint"}, "checkpoint-interval", "1e10"},
+    // An address that can not be bound: were a value accepted, serve would fail there, with a
+    // message that does not name the option, instead of serving forever.
+    {{"serve", "--bind", "999.0.0.1"}, "port", "65536"},
+    {{"serve", "--bind", "999.0.0.1"}, "threads", "1025"},
+    {{"serve", "--bind", "999.0.0.1"}, "search-slots", "1025"},
+    {{"serve", "--bind", "999.0.0.1"}, "max-nodes", "9223372036854775808"},
+    {{"serve", "--bind", "999.0.0.1"}, "max-seconds", "1e10"},
 };
+
+bool isSeconds(const std::string& name) {
+    return name == "time-limit" || name == "checkpoint-interval" || name == "max-seconds";
+}
 
 }  // namespace
 
 TEST_CASE("every numeric option of every command refuses bad values with exit 2, naming the option", "[cli][options]") {
     for (const NumericOption& option : kOptions) {
         std::vector<std::string> badValues{"-1", "-5", "abc", "1.5", "3x", "", "99999999999999999999999", option.aboveRange};
-        if (option.name == "time-limit") badValues = {"-1", "abc", "1x", "", "nan", "inf", option.aboveRange};
+        if (isSeconds(option.name)) badValues = {"-1", "abc", "1x", "", "nan", "inf", option.aboveRange};
+        if (option.name == "checkpoint-interval" || option.name == "max-seconds") badValues.push_back("0");  // must be above 0
+        if (option.name == "threads" || option.name == "search-slots" || option.name == "max-nodes") badValues.push_back("0");
         for (const std::string& value : badValues) {
             std::vector<std::string> arguments = option.command;
             arguments.push_back("--" + option.name + "=" + value);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 #include "support/command_runner.hpp"
@@ -61,7 +62,7 @@ TEST_CASE("papamu show draws the board, the side to move and the winner", "[cli]
     result = runPapamu({"show", "unane BW/BB w"});
     requireSuccess(result);
     CHECK_THAT(result.out, Catch::Contains("game over: Black has won"));
-    result = runPapamu({"show", "konane B.B./..../W.W./.... b"});
+    result = runPapamu({"show", "konane .B.B/..../W.W./.... b"});
     requireSuccess(result);
     CHECK_THAT(result.out, Catch::Contains("game over: White has won"));
     result = runPapamu({"show", "unane BWBW/WBWB/BWBW/W.WB w swap"});
@@ -81,7 +82,7 @@ TEST_CASE("papamu moves lists the legal moves", "[cli]") {
     CommandResult result = runPapamu({"moves", kKonane6});
     requireSuccess(result);
     CHECK(result.out == "a1\nc3\nd4\nf6\n");
-    result = runPapamu({"moves", "konane WBWBWB/BWBWBW/BWBWBW/BWBWBW/WBWBWB/BWBWBW b", "--variant", "open-any"});
+    result = runPapamu({"moves", kKonane6, "--variant", "open-any"});  // any of the 18 black stones
     requireSuccess(result);
     CHECK(lines(result.out).size() == 18);
     result = runPapamu({"moves", "konane ...B../...W../....../...W../....../...... b", "--json"});
@@ -109,14 +110,33 @@ TEST_CASE("papamu play applies moves and explains an illegal one", "[cli]") {
     result = runPapamu({"play", kKonane6});  // no moves: the position itself
     requireSuccess(result);
     CHECK(result.out == kKonane6 + "\n");
-    checkRejected({"play", "konane ....../....../..B.../....../....../...... b", "c4-c6"},
-                  "move 1: c4-c6 is not a legal move here: c5 holds no enemy stone");
+    checkRejected({"play", "konane ....../....../...B../....../....../...... b", "d4-d6"},
+                  "move 1: d4-d6 is not a legal move here: d5 holds no enemy stone");
     checkRejected({"play", kKonane6, "a1", "b3"}, "move 2: b3 is not a legal move here: b3 is not next to the empty cell a1");
     checkRejected({"play", "unane WBWB/BWBW/WBWB/BWBW b", "a1-b1", "d1-c1", "swap"},
                   "move 3: swap is not a legal move here: the pie swap is offered only to White, on White's first turn");
     checkRejected({"play", kKonane6, "a9"}, "cell a9 is off the 6x6 board");
     checkRejected({"play", kKonane6, "a1--a3"}, "has an empty cell between dashes");
     checkRejected({"play", kKonane6, ""}, "empty move");
+}
+
+TEST_CASE("Every command refuses an off-colour Konane position, naming the cell", "[cli]") {
+    // A Kōnane stone never leaves the colour of its start cell (RULES.md): b1 is a white cell.
+    const std::string offColour = "konane .B.B/..../W.W./.B.. b";
+    const std::string reason = "konane: black stone on b1, a white cell: no game reaches it";
+    checkRejected({"show", offColour}, reason);
+    checkRejected({"moves", offColour}, reason);
+    checkRejected({"play", offColour, "d4-d2"}, reason);
+    checkRejected({"perft", offColour, "2"}, reason);
+    checkRejected({"solve", offColour}, reason);
+    checkRejected({"verify", offColour, "d4-d2"}, reason);
+    checkRejected({"probe", offColour, "--tb", "no-such-table-root"}, reason);  // refused before any table is looked for
+    // A white stone on a black cell (c1) is named the same way.
+    checkRejected({"moves", "konane .B.B/..../W.W./..W. w"}, "konane: white stone on c1, a black cell");
+    // The same stones on their own colours are a position like any other.
+    requireSuccess(runPapamu({"moves", "konane .B.B/..../W.W./B... b"}));
+    // Ūnane stones stand anywhere: the same pattern is an Ūnane position.
+    requireSuccess(runPapamu({"show", "unane .B.B/..../W.W./.B.. b"}));
 }
 
 TEST_CASE("papamu perft reproduces the figures of RULES.md", "[cli][perft]") {
@@ -247,5 +267,19 @@ TEST_CASE("Every subcommand answers --help with its usage and exit code 0", "[cl
         const CommandResult help = runPapamu({command, "--help"});
         CHECK(help.exitCode == 0);
         CHECK_THAT(help.out, Catch::StartsWith("usage: papamu " + command));
+        CHECK(runPapamu({"help", command}).out == help.out);
+        // Every option of the list under "COMMAND options:" is named in the usage above it.
+        const std::string::size_type listStart = help.out.find("\n" + command + " options:\n");
+        REQUIRE(listStart != std::string::npos);
+        const std::string usage = help.out.substr(0, listStart);
+        int listed = 0;
+        for (const std::string& line : lines(help.out.substr(listStart + 1))) {
+            if (line.rfind("  --", 0) != 0) continue;
+            const std::string option = line.substr(2, line.find_first_of(" =", 2) - 2);
+            ++listed;
+            INFO(option);
+            CHECK(std::regex_search(usage, std::regex(option + "(?![a-z-])")));  // the whole name, not a prefix of another
+        }
+        CHECK(listed > 0);
     }
 }

@@ -223,3 +223,25 @@ TEST_CASE("10: file formats by extension in any case, lichess CSV, one name for 
     const CommandResult build = runPapamu({"build", "konane", "3x3", "--tb", scratch.path(), "--threads", "1"});
     CHECK_THAT(build.out, Catch::Contains(" 1 thread, ") && Catch::Contains(" MB\n") && !Catch::Contains("KiB"));
 }
+
+TEST_CASE("10: an off-colour Konane position is refused by every reader, naming the cell", "[cli][issue12]") {
+    // b1 is a white cell (row + column odd); a black stone there is in no Kōnane game.
+    const std::string offColour = "konane .B.B/..../W.W./.B.. b";
+    const std::string reason = "konane: black stone on b1, a white cell: no game reaches it";
+    const ScratchDirectory scratch("off-colour");
+    writeText(scratch / "p.jsonl", "{\"id\":\"k1\",\"position\":\"" + offColour + "\",\"solution\":[\"d4-d2\"],\"length\":1}\n");
+    const CommandResult file = runPapamu({"verify", "--puzzles", scratch / "p.jsonl"});
+    CHECK(file.exitCode == 2);
+    CHECK_THAT(file.err, Catch::Contains("line 1: position: " + reason));
+    // Batches answer the line with the reason and go on.
+    for (const std::string command : {"solve", "verify"}) {
+        const std::string line = command == "verify" ? offColour + " d4-d2" : offColour;
+        const CommandResult batch = runPapamuWithInput({command, "-"}, line + "\n");
+        INFO(command << ": " << batch.out << batch.err);
+        CHECK(batch.exitCode == 2);
+        const std::vector<nlohmann::json> answers = jsonLines(batch.out);
+        REQUIRE(answers.size() == 1);
+        CHECK(answers[0]["input"] == line);
+        CHECK_THAT(answers[0]["error"].get<std::string>(), Catch::StartsWith(reason));
+    }
+}

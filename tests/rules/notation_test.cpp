@@ -101,6 +101,20 @@ TEST_CASE("A multi-jump may be written with its landing cells", "[notation]") {
     CHECK(parseLegalMove(line, wide, "aa1-ag1") == Move::step(26, 32));
 }
 
+TEST_CASE("Positions a user writes keep Konane stones on their own colour", "[notation]") {
+    // parsePosition reads any stones (move generation is tested on them); parseUserPosition
+    // adds the rule of where stones stand and names the first offending cell from a1 on.
+    CHECK(parsePosition("konane .B../..W./W... b").position.black == cellBit(9));
+    CHECK_THROWS_WITH(parseUserPosition("konane .B../..W./W... b"),
+                      "konane: white stone on a1, a black cell: no game reaches it (a stone never leaves the colour of its start cell)");
+    CHECK_THROWS_WITH(parseUserPosition("konane .B../..../.... w"), Catch::StartsWith("konane: black stone on b3, a white cell"));
+    CHECK(parseUserPosition("konane B.B./W.../.W.W w").position == parsePosition("konane B.B./W.../.W.W w").position);
+    CHECK(parseUserPosition(formatPosition(GameKind::Konane, BoardGeometry(5, 5), KonaneGame(BoardGeometry(5, 5)).startPosition()))
+              .size == BoardSize{5, 5});
+    // Ūnane stones stand anywhere.
+    CHECK(parseUserPosition("unane .B../..W./W... b").position.white == (cellBit(0) | cellBit(6)));
+}
+
 TEST_CASE("Malformed positions are rejected with the place of the problem", "[notation]") {
     const auto rejects = [](const std::string& text, const std::string& message) {
         INFO(text);

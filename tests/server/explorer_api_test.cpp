@@ -164,7 +164,7 @@ TEST_CASE("serve: start, position, tables, solved and static files", "[server]")
     CHECK(position.body.at("rows") == json::array({"WBWB", "BWBW", "WBWB", "BWBW"}));
     CHECK(position.body.at("finished") == false);
     CHECK(position.body.at("side") == "black");  // the keys of json/game_json.hpp
-    const Answer over = get(server, "/api/position", {{"p", "konane B..B/..../..../W..W w"}});
+    const Answer over = get(server, "/api/position", {{"p", "konane .B.B/..../..../.W.W w"}});
     CHECK(over.body.at("finished") == true);
     CHECK(over.body.at("value") == "loss");
 
@@ -201,6 +201,9 @@ TEST_CASE("serve: bad input is a 400 with a one-line message naming the bad part
     requireError(get(server, "/api/probe", {{"p", "konane WBWB/BWBW/WBXB/BWBW b"}}), 400, "X");
     requireError(get(server, "/api/probe", {{"p", "konane WBWB/BWBW/WBWB b w"}}), 400, "");
     requireError(get(server, "/api/probe"), 400, "'p' is required");
+    // Off-colour Kōnane stones (a black stone on b1, a white cell) are in no game.
+    requireError(get(server, "/api/position", {{"p", "konane .B.B/..../W.W./.B.. b"}}), 400, "black stone on b1, a white cell");
+    requireError(get(server, "/api/probe", {{"p", "konane .B.B/..../W.W./.B.. b"}}), 400, "black stone on b1, a white cell");
     requireError(get(server, "/api/probe", {{"p", kStart4x4}, {"depth", "3"}}), 400, "unknown parameter 'depth'");
     requireError(get(server, "/api/probe", {{"p", kStart4x4}, {"p", "konane WBWB/BWBW/WBWB/.WBW w"}}), 400, "more than once");
     requireError(get(server, "/api/probe", {{"p", kStart4x4}, {"variant", "no-pie"}}), 400, "no-pie");

@@ -5,6 +5,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -107,4 +108,50 @@ TEST_CASE("solve --checkpoint saves after a node limit and the next run resumes 
     const Run foreign = runPapamu("solve konane 4x6 --hash 8 --checkpoint " + path);
     CHECK(foreign.exitCode == 2);
     std::remove(path.c_str());
+}
+
+// The values of a solved board that must not depend on how they were found.
+nlohmann::json boardValues(const nlohmann::json& solved) {
+    nlohmann::json values{{"winner", solved["winner"]}, {"winning_first_moves", solved["winning_first_moves"]}, {"lines", nlohmann::json::array()}};
+    if (solved.contains("winner_without_pie")) values["winner_without_pie"] = solved["winner_without_pie"];
+    for (const auto& line : solved["lines"]) values["lines"].push_back({line["moves"], line["value"], line.value("winner_with_pie", "")});
+    return values;
+}
+
+TEST_CASE("solve --tb with a partial table: the same values, and it says what the table answered", "[solver][cli]") {
+    char pattern[] = "/tmp/papamu-leaf-table-XXXXXX";
+    REQUIRE(mkdtemp(pattern) != nullptr);
+    const std::string root = pattern;
+    struct Board {
+        std::string arguments;  // GAME RxC [--variant V]
+        std::string directory;
+        int maxStones;
+    };
+    for (const Board& board : {Board{"konane 4x5", "konane-standard-4x5", 8}, Board{"konane 5x5", "konane-standard-5x5", 8},
+                               Board{"unane 3x4", "unane-standard-3x4", 7}, Board{"unane 3x4 --variant no-pie", "unane-no-pie-3x4", 6}}) {
+        INFO(board.arguments);
+        REQUIRE(runPapamu("build " + board.arguments + " --max-stones " + std::to_string(board.maxStones) + " --threads 1 --tb " + root)
+                    .exitCode == 0);
+        const auto plain = nlohmann::json::parse(runPapamu("solve " + board.arguments + " --json --hash 16").output);
+        const Run withTable = runPapamu("solve " + board.arguments + " --json --hash 16 --tb " + root);
+        REQUIRE(withTable.exitCode == 0);
+        const auto leaves = nlohmann::json::parse(withTable.output);
+        CHECK(boardValues(leaves) == boardValues(plain));
+        CHECK_FALSE(plain.contains("leaf_table"));
+        const auto& used = leaves["leaf_table"];
+        CHECK(used["max_stones"] == board.maxStones);
+        CHECK(used["directory"] == root + "/" + board.directory);
+        CHECK(used["probes"].get<std::uint64_t>() > 0);
+        // Every leaf within the stone limit is in the table, colour-swapped canonical forms included.
+        CHECK(used["answered"] == used["probes"]);
+        CHECK(used["probe_seconds"].get<double>() >= 0.0);
+    }
+    // The text says it too, and a position solve with the table reports the same way.
+    const Run text = runPapamu("solve konane 4x5 --hash 16 --tb " + root);
+    CHECK(text.output.find("\nleaf table: " + root + "/konane-standard-4x5 (up to 8 stones): ") != std::string::npos);
+    const Run position = runPapamu("solve 'konane WBWBW/BWBWB/WBWBW/.WBWB w' --json --hash 16 --tb " + root);
+    CHECK(nlohmann::json::parse(position.output)["leaf_table"]["answered"].get<std::uint64_t>() > 0);
+    CHECK(nlohmann::json::parse(position.output)["value"] ==
+          nlohmann::json::parse(runPapamu("solve 'konane WBWBW/BWBWB/WBWBW/.WBWB w' --json --hash 16").output)["value"]);
+    std::filesystem::remove_all(root);
 }

@@ -72,8 +72,8 @@ TEST_CASE("build, probe and tb-verify work together from the command line", "[cl
 
     const Run offColour = run("probe 'konane .B../..../.... w' --tb " + root.string());
     CHECK(offColour.status == 2);
-    CHECK_THAT(offColour.output, Catch::Contains("off-colour"));
-    const Run noTable = run("probe 'konane WBWBW/BWBWB/WBWBW b' --tb " + root.string());
+    CHECK_THAT(offColour.output, Catch::Contains("konane: black stone on b3, a white cell: no game reaches it"));
+    const Run noTable = run("probe 'konane BWBWB/WBWBW/BWBWB b' --tb " + root.string());
     CHECK(noTable.status == 2);
     CHECK_THAT(noTable.output, Catch::Contains("no table for konane 3x5"));
     CHECK(run("tb-verify " + root.string() + " --samples 100").status == 0);
@@ -97,8 +97,8 @@ TEST_CASE("probe - answers one JSON line per input line, errors included, in ord
                             "konane BWBW/WBWB/.WBW w\n"
                             "konane BWBW/WBWX/BWBW b\n"      // bad character
                             "\n"                             // blank: skipped
-                            "konane .B../..../.... w\n"      // off-colour: not in the table
-                            "konane WBWBW/BWBWB/WBWBW b\n"   // no table for 3x5
+                            "konane .B../..../.... w\n"      // off-colour: no game reaches it
+                            "konane BWBWB/WBWBW/BWBWB b\n"   // no table for 3x5
                             "konane B.../..../.... w\r\n";  // CRLF accepted
     const Run batch = run("probe - --tb " + root.string() + " < " + input);
     CHECK(batch.status == 2);
@@ -117,7 +117,7 @@ TEST_CASE("probe - answers one JSON line per input line, errors included, in ord
     CHECK(lines[2]["input"] == "konane BWBW/WBWX/BWBW b");
     CHECK_THAT(lines[2]["error"].get<std::string>(), Catch::Contains("row 2"));
     CHECK(lines[3]["line"] == 5);
-    CHECK_THAT(lines[3]["error"].get<std::string>(), Catch::Contains("off-colour"));
+    CHECK_THAT(lines[3]["error"].get<std::string>(), Catch::Contains("black stone on b3, a white cell"));
     CHECK(lines[4]["line"] == 6);
     CHECK_THAT(lines[4]["error"].get<std::string>(), Catch::Contains("no table for konane 3x5"));
     CHECK(lines[5]["remoteness"] == 0);
