@@ -86,9 +86,9 @@ public:
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(chunk, std::min(end, chunk + chunkEntries_), 2048),
                               [&](const tbb::blocked_range<std::uint64_t>& range) {
                                   std::uint64_t step = range.begin();
+                                  typename I::ChildFrame frame{};
                                   index_.visitSolvingOrder(layer, range.begin(), range.end(), [&](const IndexedPosition& parent) {
-                                      out[step++ - begin] = encodeOutcome(outcomeFromChildren(
-                                          game_, parent.position, [&](const Position& child) { return childOutcome(child, layer); }));
+                                      out[step++ - begin] = solveParent(frame, parent.position, layer);
                                   });
                               });
         }
@@ -137,9 +137,9 @@ private:
             const std::uint64_t end = std::min(total, begin + chunkEntries_);
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 2048),
                               [&](const tbb::blocked_range<std::uint64_t>& range) {
+                                  typename I::ChildFrame frame{};
                                   index_.visitSolvingOrder(layer, range.begin(), range.end(), [&](const IndexedPosition& parent) {
-                                      entries[parent.entry] = encodeOutcome(outcomeFromChildren(
-                                          game_, parent.position, [&](const Position& child) { return childOutcome(child, layer); }));
+                                      entries[parent.entry] = solveParent(frame, parent.position, layer);
                                   });
                               });
             if (progress_) {
@@ -149,20 +149,25 @@ private:
         }
     }
 
-    Outcome childOutcome(const Position& child, int parentLayer) const {
-        if (!child.swapAvailable) return lookup(child, parentLayer);
-        Position plain = child;
-        plain.swapAvailable = false;
-        return outcomeWithSwapOffer(lookup(plain, parentLayer), game_.finishedValue(plain).has_value());
+    // The entry of one position of `layer`, from its children in earlier layers; `frame` is the
+    // index's packed form of the previous parent of this walk (or default), made this parent's.
+    RetrogradeEntry solveParent(typename I::ChildFrame& frame, const Position& parent, int layer) const {
+        index_.refreshFrame(frame, parent);
+        return entryFromChildren(game_, parent, [&](const Position& child) {
+            if (!child.swapAvailable) return lookup(index_.locateChild(frame, child), layer);
+            Position plain = child;
+            plain.swapAvailable = false;
+            const Outcome withoutSwap = decodeOutcome(lookup(index_.locateChild(frame, plain), layer));
+            return encodeOutcome(outcomeWithSwapOffer(withoutSwap, game_.finishedValue(plain).has_value()));
+        });
     }
 
-    Outcome lookup(const Position& position, int parentLayer) const {
-        const IndexLocation location = index_.locate(position);
+    RetrogradeEntry lookup(const IndexLocation location, int parentLayer) const {
         if (location.layer < 0 || location.layer >= parentLayer) {
             throw std::logic_error("retrograde builder: a move of layer " + std::to_string(parentLayer) +
                                    " leads to layer " + std::to_string(location.layer) + ", not an earlier one");
         }
-        return decodeOutcome(residentLayer(location.layer)[location.entry]);
+        return residentLayer(location.layer)[location.entry];
     }
 
     // Earlier layers stay in memory while they are used; one not used during a whole group of

@@ -5,6 +5,7 @@
 #include <concepts>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "rules/position.hpp"
@@ -71,6 +72,13 @@ concept RetrogradeIndex = requires(const I& index, const Position& position, int
     { index.solvingOrder(layer, entry) } -> std::same_as<IndexedPosition>;
     // The same steps begin..end-1 handed to a callback, so the index can step incrementally.
     index.visitSolvingOrder(layer, entry, entry, [](const IndexedPosition&) {});
+    // The builder's lookup of children: a ChildFrame (a default one, then refreshFrame(frame,
+    // parent) for each parent in turn), then locateChild(frame, child) gives what locate(child)
+    // gives, for every position one move after the parent, but faster (the index may use what
+    // the move left unchanged, and what consecutive parents share).
+    requires std::default_initializable<typename I::ChildFrame>;
+    { index.locateChild(index.parentFrame(position), position) } -> std::same_as<IndexLocation>;
+    index.refreshFrame(std::declval<typename I::ChildFrame&>(), position);
 };
 
 // Where solved layers live between and after builds (files, in tablebase/).

@@ -32,16 +32,33 @@ constexpr Outcome outcomeWithSwapOffer(Outcome withoutSwap, bool finished) {
     return betterOutcome(bySwapping, withoutSwap) ? bySwapping : withoutSwap;
 }
 
-// The outcome of a position from the outcomes of its children (as looked up by `childOutcome`),
-// the rule used by the builder and by one-ply probes alike (BestOutcome, rules/outcome.hpp).
-template <Game G, class ChildOutcome>
-Outcome outcomeFromChildren(const G& game, const Position& position, ChildOutcome&& childOutcome) {
-    if (const std::optional<Value> finished = game.finishedValue(position)) return Outcome{*finished, 0};
+// BestOutcome (rules/outcome.hpp) on entries, without decoding them: a move's key from the entry
+// of the position it leads to, larger for a better move, so the best move is the largest key.
+// A move to a lost position (bit 7 clear, remoteness r) wins in r + 1: keys 0x17F - r, above
+// every move to a won position (remoteness r: the mover loses in r + 1, key r + 1); no move at
+// all is key 0, a loss in 0 plies. Branch-free where BestOutcome compares value, then remoteness.
+constexpr unsigned kNoMoveKey = 0;
+constexpr unsigned moveKey(RetrogradeEntry child) {
+    return (child & 0x80U) != 0 ? child - 0x7FU : 0x17FU - child;
+}
+// The entry of a position whose best move has key `best` (kNoMoveKey when it has no move).
+constexpr RetrogradeEntry entryFromBestKey(unsigned best) {
+    return static_cast<RetrogradeEntry>(best >= 0x100U ? 0x80U | (0x180U - best) : best);
+}
+
+// The entry of a position from the entries of its children (as looked up by `childEntry`): the
+// builder's rule, on the entries it reads and writes.
+template <Game G, class ChildEntry>
+RetrogradeEntry entryFromChildren(const G& game, const Position& position, ChildEntry&& childEntry) {
+    if (const std::optional<Value> finished = game.finishedValue(position)) return encodeOutcome(Outcome{*finished, 0});
     MoveList moves;
     game.generateMoves(position, moves);
-    BestOutcome best;
-    for (const Move move : moves) best.addChild(childOutcome(game.applyMove(position, move)));
-    return best.result();
+    unsigned best = kNoMoveKey;
+    for (const Move move : moves) {
+        const unsigned key = moveKey(childEntry(game.applyMove(position, move)));
+        best = key > best ? key : best;
+    }
+    return entryFromBestKey(best);
 }
 
 }  // namespace papamu

@@ -71,6 +71,7 @@ TableIndex::TableIndex(GameKind game, const BoardGeometry& geometry, int maxSton
             layers_.push_back(TableLayer{black, white, perSide, folded ? 1 : 2});
         }
     }
+    childLocator_ = ChildLocator(*this);
 }
 
 int TableIndex::fullStones() const { return popCount(blackBase_ | whiteBase_); }
@@ -151,12 +152,22 @@ IndexLocation TableIndex::locate(const Position& position) const {
 IndexedPosition TableIndex::solvingOrder(int layerNumber, std::uint64_t step) const {
     const TableLayer& shape = layer(layerNumber);
     if (shape.sides == 2) return {positionAt(layerNumber, step), step};
+    if (fixedWhiteDomain()) return transposedStep(layerNumber, step);
     // Step s is entry s of the mirror layer (w, b) read backwards through the colour image:
     // Q = positionAt((w, b), s) has Black to move, P = (T(Q.white), T(Q.black)) Black to move
     // is a position of this layer, and s -> P is a bijection (T is one).
     Position position = colourImage(positionAt(this->layerNumber(shape.white, shape.black), step));
     position.sideToMove = Color::Black;
     return {position, entryInLayer(position, shape)};
+}
+
+IndexedPosition TableIndex::transposedStep(int layerNumber, std::uint64_t step) const {
+    // Step s is white rank s / C(black cells, b) and black rank s % C(black cells, b).
+    const TableLayer& shape = layer(layerNumber);
+    const std::uint64_t blackSets = kBinomial(popCount(blackBase_), shape.black);
+    const std::uint64_t whiteSets = kBinomial(whiteCells(shape), shape.white);
+    const std::uint64_t entry = (step % blackSets) * whiteSets + step / blackSets;
+    return {positionAt(layerNumber, entry), entry};
 }
 
 std::uint64_t TableIndex::entryOf(const Position& position) const {

@@ -29,6 +29,7 @@
 #include "rules/position.hpp"
 #include "rules/symmetry.hpp"
 #include "solver/retrograde_concepts.hpp"
+#include "tablebase/child_locator.hpp"
 #include "tablebase/subset_rank.hpp"
 
 namespace papamu {
@@ -85,11 +86,15 @@ public:
     std::uint64_t entryOf(const Position& position) const;
     // Both at once (the builder's lookup of a child); layer -1 when not indexed.
     IndexLocation locate(const Position& position) const;
-    // The builder's order (RetrogradeIndex): entry order for unfolded layers; for a folded layer
-    // (b, w) the order of the colour images' entries in layer (w, b). Why: the children of a
+    // The builder's order (RetrogradeIndex): entry order for unfolded layers. A folded layer
+    // (b, w) is walked with the white set fixed while the black set varies: the children of a
     // Black-to-move position are read through their colour images, whose major rank comes from
-    // the parent's white set; walking the layer with that set fixed keeps those reads in a few
-    // small regions instead of scattered over the layer (3x slower on Kōnane 1x30 in entry order).
+    // the parent's white set, so those reads stay in a few small regions instead of scattered
+    // over the layer (3x slower on Kōnane 1x30 in entry order). Where the white domain is fixed
+    // (Kōnane) the white sets go in their own rank order ("transposed" entry order), so the
+    // entries written for consecutive white sets are neighbours and share cache lines; where it
+    // depends on the black set (Ūnane) the order is that of the colour images' entries in layer
+    // (w, b).
     IndexedPosition solvingOrder(int layer, std::uint64_t step) const;
     // visit(IndexedPosition) for steps begin..end-1 of the solving order, as solvingOrder gives
     // them, but stepping the white set to the next subset of its rank order instead of
@@ -97,6 +102,20 @@ public:
     template <class Visit>
     void visitSolvingOrder(int layer, std::uint64_t begin, std::uint64_t end, Visit&& visit) const;
     Position positionAt(int layer, std::uint64_t entry) const;
+    // The builder's lookup of children (RetrogradeIndex, child_locator.hpp): the parent packed
+    // once, then locateChild(frame, child) == locate(child) for every position one move after it.
+    using ChildFrame = ParentFrame;
+    ParentFrame parentFrame(const Position& parent) const { return childLocator_.frame(parent); }
+    void refreshFrame(ParentFrame& frame, const Position& parent) const { childLocator_.refresh(frame, parent); }
+    IndexLocation locateChild(const ParentFrame& frame, const Position& child) const {
+        return childLocator_.locate(frame, child);
+    }
+    // Where each colour's stones can stand, the fold's board symmetry T, and the white sets per
+    // black set of a layer (what ChildLocator is made of).
+    Bitboard blackBase() const { return blackBase_; }
+    Bitboard whiteBase() const { return whiteBase_; }
+    const std::optional<BoardTransform>& foldTransform() const { return foldTransform_; }
+    std::uint64_t whiteSets(int layer) const { return kBinomial(whiteCells(this->layer(layer)), this->layer(layer).white); }
     // Why the position has no entry (for error messages), or nullopt when it has one.
     std::optional<std::string> coverageProblem(const Position& position) const;
 
@@ -104,6 +123,11 @@ private:
     // visit(Position) for entries begin..end-1 of a layer, in entry order.
     template <class Visit>
     void visitEntries(int layer, std::uint64_t begin, std::uint64_t end, Visit&& visit) const;
+    // visit(IndexedPosition) for steps begin..end-1 of the transposed order (white set major).
+    template <class Visit>
+    void visitTransposed(int layer, std::uint64_t begin, std::uint64_t end, Visit&& visit) const;
+    bool fixedWhiteDomain() const { return scheme_ == IndexScheme::KonaneHomeSubsets; }
+    IndexedPosition transposedStep(int layer, std::uint64_t step) const;
     int whiteCells(const TableLayer& shape) const {
         return popCount(whiteBase_) - (scheme_ == IndexScheme::UnaneThreeState ? shape.black : 0);
     }
@@ -123,31 +147,65 @@ private:
     std::vector<TableLayer> layers_;
     std::vector<int> layerNumbers_;  // (black * 65 + white) -> layer, -1 when absent
     std::optional<BoardTransform> foldTransform_;  // T, when the board folds; identity for Ūnane
+    ChildLocator childLocator_;
 };
 
-template <class Visit>
-void TableIndex::visitEntries(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
-    const TableLayer& shape = layer(layerNumber);
-    const int cells = whiteCells(shape);
-    // Entries with the same black set and side have consecutive white ranks: the next white set
-    // is the next subset, until it leaves its universe (then unrank in full).
-    const bool stepping = shape.white > 0 && cells <= 62;
+// Steps begin..end-1 of a walk whose inner set (`size` elements of `cells`) steps to the next
+// subset, until it leaves its universe: then fresh(step) starts over (unranking in full) and
+// returns the packed inner set; next(packed) takes each inner set reached by stepping.
+template <class Fresh, class Next>
+void walkInnerSubsets(std::uint64_t begin, std::uint64_t end, int size, int cells, Fresh&& fresh, Next&& next) {
+    const bool stepping = size > 0 && cells <= 62;
     const std::uint64_t limit = std::uint64_t{1} << (cells <= 62 ? cells : 0);
-    Position position;
-    std::uint64_t whitePacked = 0;
-    for (std::uint64_t entry = begin; entry < end; ++entry) {
-        if (entry != begin && stepping) {
-            whitePacked = nextSubset(whitePacked);
-            if (whitePacked < limit) {
-                position.white = unpackBits(whitePacked, whiteDomain(position.black));
-                visit(position);
+    std::uint64_t packed = 0;
+    for (std::uint64_t step = begin; step < end; ++step) {
+        if (step != begin && stepping) {
+            packed = nextSubset(packed);
+            if (packed < limit) {
+                next(packed);
                 continue;
             }
         }
-        position = positionAt(layerNumber, entry);
-        whitePacked = packBits(position.white, whiteDomain(position.black));
-        visit(position);
+        packed = fresh(step);
     }
+}
+
+template <class Visit>
+void TableIndex::visitEntries(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
+    // Entries with the same black set and side have consecutive white ranks.
+    const TableLayer& shape = layer(layerNumber);
+    Position position;
+    walkInnerSubsets(
+        begin, end, shape.white, whiteCells(shape),
+        [&](std::uint64_t entry) {
+            position = positionAt(layerNumber, entry);
+            visit(position);
+            return packBits(position.white, whiteDomain(position.black));
+        },
+        [&](std::uint64_t whitePacked) {
+            position.white = unpackBits(whitePacked, whiteDomain(position.black));
+            visit(position);
+        });
+}
+
+template <class Visit>
+void TableIndex::visitTransposed(int layerNumber, std::uint64_t begin, std::uint64_t end, Visit&& visit) const {
+    // Within one white set, consecutive steps have consecutive black ranks.
+    const TableLayer& shape = layer(layerNumber);
+    const std::uint64_t whiteSets = kBinomial(whiteCells(shape), shape.white);
+    IndexedPosition parent;
+    walkInnerSubsets(
+        begin, end, shape.black, popCount(blackBase_),
+        [&](std::uint64_t step) {
+            parent = transposedStep(layerNumber, step);
+            visit(parent);
+            return packBits(parent.position.black, blackBase_);
+        },
+        [&](std::uint64_t blackPacked) {
+            parent.position.black = unpackBits(blackPacked, blackBase_);
+            parent.entry += whiteSets;
+            visit(parent);
+        });
 }
 
 template <class Visit>
@@ -156,6 +214,10 @@ void TableIndex::visitSolvingOrder(int layerNumber, std::uint64_t begin, std::ui
     if (shape.sides == 2) {
         std::uint64_t entry = begin;
         visitEntries(layerNumber, begin, end, [&](const Position& position) { visit(IndexedPosition{position, entry++}); });
+        return;
+    }
+    if (fixedWhiteDomain()) {
+        visitTransposed(layerNumber, begin, end, visit);
         return;
     }
     // As solvingOrder: entries of the mirror layer (w, b) read through the colour image.

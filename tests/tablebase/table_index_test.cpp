@@ -1,5 +1,6 @@
 // The layer index: dense, a bijection on every layer, and layers ordered so moves go backwards.
 #include <catch2/catch.hpp>
+#include <random>
 #include <set>
 #include <vector>
 
@@ -200,4 +201,63 @@ TEST_CASE("every move leads to an earlier layer", "[index]") {
             }
         });
     }
+}
+
+namespace {
+
+// The builder's incremental lookup (ChildLocator: the parent packed once, each child's packed
+// sets updated from the cells its move changed) agrees with locating the child from scratch,
+// for every child of many random positions of every layer, both sides to move.
+template <class G>
+void checkChildLookups(const G& game, int maxStones = -1) {
+    INFO(gameName(G::kKind) << " " << game.geometry().sizeName());
+    const TableIndex index(G::kKind, game.geometry(), maxStones);
+    std::mt19937_64 random(15);
+    std::uint64_t children = 0;
+    ParentFrame running;  // carried from parent to parent, as the builder's walk does
+    for (int layer = 0; layer < index.layerCount(); ++layer) {
+        const std::uint64_t size = index.layerSize(layer);
+        for (int sample = 0; sample < 300; ++sample) {
+            Position parent = index.positionAt(layer, random() % size);
+            // Folded layers store Black to move; their White-to-move images are parents too.
+            if (index.layerFolded(layer) && (random() & 1U) != 0) parent = index.colourImage(parent);
+            const ParentFrame frame = index.parentFrame(parent);
+            index.refreshFrame(running, parent);
+            MoveList moves;
+            game.generateMoves(parent, moves);
+            for (const Move move : moves) {
+                Position child = game.applyMove(parent, move);
+                child.swapAvailable = false;
+                const IndexLocation expected = index.locate(child);
+                const IndexLocation found = index.locateChild(frame, child);
+                REQUIRE(expected.layer >= 0);
+                REQUIRE(found.layer == expected.layer);
+                REQUIRE(found.entry == expected.entry);
+                const IndexLocation carried = index.locateChild(running, child);
+                REQUIRE(carried.layer == expected.layer);
+                REQUIRE(carried.entry == expected.entry);
+                ++children;
+            }
+        }
+    }
+    CHECK(children > 1000);
+}
+
+}  // namespace
+
+TEST_CASE("children found from their parent's packed sets agree with ranking them in full", "[index]") {
+    checkChildLookups(KonaneGame(BoardGeometry(4, 4)));       // folded, mirror of the columns
+    checkChildLookups(KonaneGame(BoardGeometry(4, 5)));       // folded, mirror of the rows
+    checkChildLookups(KonaneGame(BoardGeometry(5, 6)), 14);   // the benchmark board: 15-cell domains
+    checkChildLookups(KonaneGame(BoardGeometry(3, 5)));       // odd x odd: nothing folded
+    checkChildLookups(KonaneGame(BoardGeometry(2, 18)), 12);  // domains over 16 cells (ranked in two parts)
+    checkChildLookups(UnaneGame(BoardGeometry(3, 4)));        // identity fold, full board unfolded
+    checkChildLookups(UnaneGame(BoardGeometry(4, 5)), 12);
+    checkChildLookups(UnaneGame(BoardGeometry(3, 4), Variant{.noPie = true}));
+    // Positions that are not a child of the parent's layer's rules still have no entry.
+    const TableIndex konane(GameKind::Konane, BoardGeometry(4, 4));
+    const Position parent{BoardGeometry(4, 4).blackHome(), 0, Color::Black, false};
+    const ParentFrame frame = konane.parentFrame(parent);
+    CHECK(konane.locateChild(frame, Position{cellBit(1), 0, Color::White, false}).layer == -1);  // off-colour
+    CHECK(konane.locateChild(frame, Position{cellBit(0), 0, Color::White, true}).layer == -1);   // swap offer
 }
