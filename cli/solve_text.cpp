@@ -56,6 +56,10 @@ std::string statisticsText(const SearchResult& result) {
         out << ", table " << std::setprecision(1)
             << 100.0 * static_cast<double>(result.tableUsed) / static_cast<double>(result.tableCapacity) << "%";
     }
+    if (result.rootNumbers) {
+        out << ", stopped at root proof number " << compact(result.rootNumbers->proof) << ", disproof number "
+            << compact(result.rootNumbers->disproof);
+    }
     return out.str();
 }
 

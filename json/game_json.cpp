@@ -100,11 +100,16 @@ nlohmann::ordered_json ratedMoveJson(const BoardGeometry& geometry, Move move, c
 }
 
 nlohmann::ordered_json searchStatisticsJson(const SearchResult& result) {
-    return {{"nodes", result.nodes},
-            {"seconds", result.seconds},
-            {"nodes_per_second", perSecond(result.nodes, result.seconds)},
-            {"table_used", result.tableUsed},
-            {"table_capacity", result.tableCapacity}};
+    nlohmann::ordered_json json{{"nodes", result.nodes},
+                                {"seconds", result.seconds},
+                                {"nodes_per_second", perSecond(result.nodes, result.seconds)},
+                                {"table_used", result.tableUsed},
+                                {"table_capacity", result.tableCapacity}};
+    if (result.rootNumbers) {
+        json["root_proof_number"] = result.rootNumbers->proof;
+        json["root_disproof_number"] = result.rootNumbers->disproof;
+    }
+    return json;
 }
 
 nlohmann::ordered_json positionAnswerJson(const PositionInGame& position, const PositionAnswer& answer) {

@@ -78,6 +78,7 @@ public:
             }
             for (auto& worker : workers_) result.nodes += worker->nodes();
             if (rootProven_.load()) result.value = rootValue_;
+            if (!result.value) result.rootNumbers = storedNumbers(root);
         }
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         result.tableUsed = table_.used();
@@ -146,14 +147,26 @@ public:
         }
         sharedRoot_ = true;
         for (std::size_t job = 0; job < roots.size(); ++job) results[open[job]].nodes += jobs[job].nodes.load();
+        for (std::size_t job = 0; job < roots.size(); ++job) {
+            if (!results[open[job]].value) results[open[job]].rootNumbers = storedNumbers(roots[job]);
+        }
         for (std::size_t index = 0; index < positions.size(); ++index) {
-            if (sameAs[index] != positions.size()) results[index].value = results[sameAs[index]].value;
+            if (sameAs[index] == positions.size()) continue;
+            results[index].value = results[sameAs[index]].value;
+            results[index].rootNumbers = results[sameAs[index]].rootNumbers;
         }
         for (SearchResult& result : results) {
             result.tableUsed = table_.used();
             result.tableCapacity = table_.capacity();
         }
         return results;
+    }
+
+    // The numbers the table holds for a canonical position, if it holds it.
+    std::optional<ProofPair> storedNumbers(const Position& canonicalPosition) const {
+        typename ProofTable::Found found;
+        if (!table_.lookup(canonicalPosition, found)) return std::nullopt;
+        return found.numbers;
     }
 
     // The value of a position if it is finished, covered by the oracle or proven in the table.

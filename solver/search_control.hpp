@@ -54,6 +54,9 @@ struct SearchResult {
     double seconds = 0.0;
     std::size_t tableUsed = 0;
     std::size_t tableCapacity = 0;
+    // Where a stopped search stands: the root's proof and disproof numbers as the table last
+    // held them (how far from a proof either way); nullopt when proven or never stored.
+    std::optional<ProofPair> rootNumbers;
 };
 
 }  // namespace papamu

@@ -42,7 +42,7 @@ TEST_CASE("a certificate proved with decomposition verifies by the rules alone",
     CHECK(nlohmann::json::parse(checked.out).at("valid") == true);
 }
 
-TEST_CASE("--tb tables and decomposition work together, tables asked first", "[decomposition][cli]") {
+TEST_CASE("Leaf tables (--tb) and decomposition work together, tables asked first", "[decomposition][cli]") {
     testing::TemporaryDirectory directory;
     const std::string tables = directory.path().string();
     REQUIRE(runPapamu({"build", "konane", "4x5", "--tb", tables, "--max-stones", "8", "--threads", "1"}).exitCode == 0);

@@ -130,6 +130,16 @@ TEST_CASE("a node limit stops the search with no value", "[solver]") {
     CHECK_FALSE(result.value.has_value());
     CHECK(result.nodes >= 2000);
     CHECK(result.nodes < 10000);
+    // Where it stopped: neither number is 0 (no proof) and both are past the untouched (1, 1).
+    REQUIRE(result.rootNumbers.has_value());
+    CHECK(result.rootNumbers->proof > 1);
+    CHECK(result.rootNumbers->disproof > 1);
+    CHECK_FALSE(result.rootNumbers->proven());
+    // The same board's openings as jobs stop with numbers too; a finished search reports none.
+    const std::vector<SearchResult> lines = search.solveAll({game.startPosition()});
+    CHECK(lines.front().rootNumbers.has_value());
+    ProofNumberSearch unlimited(KonaneGame(BoardGeometry(4, 4)), withThreads(1, 4));
+    CHECK_FALSE(unlimited.solve(KonaneGame(BoardGeometry(4, 4)).startPosition()).rootNumbers.has_value());
 }
 
 }  // namespace papamu
