@@ -59,8 +59,10 @@ bool ProofTable::lookup(const Position& position, Found& found) const {
 }
 
 bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_t work) {
-    collectIfFull();
     const std::size_t index = bucketOf(position);
+    // Summing the used-entry shards reads lines the other workers write, so the fill is checked
+    // on one store in kUsedShards (random buckets: the sweep starts a few stores late at most).
+    if (index % kUsedShards == 0) collectIfFull();
     const std::uint8_t tag = tagOf(position);
     Bucket& bucket = buckets()[index];
     if (!touched_.load(std::memory_order_relaxed)) touched_.store(true, std::memory_order_relaxed);
@@ -81,8 +83,8 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
                     static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU)), tag};
     unlock(index);
     if (filled) {
-        used_.fetch_add(1, std::memory_order_relaxed);
-        switchToHugePagesWhenUsed();
+        used_[index % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
+        if (index % kUsedShards == 0) switchToHugePagesWhenUsed();
     }
     return filled;
 }
@@ -94,7 +96,7 @@ void ProofTable::switchToHugePagesWhenUsed() {
 }
 
 void ProofTable::collectIfFull() {
-    if (used_.load(std::memory_order_relaxed) < garbageTrigger_.load(std::memory_order_relaxed)) return;
+    if (used() < garbageTrigger_.load(std::memory_order_relaxed)) return;
     if (capacity() < kGarbageMinimumCapacity) return;
     if (collecting_.exchange(true, std::memory_order_acquire)) return;  // another worker sweeps
     const auto fraction = [this](double part) { return static_cast<std::size_t>(static_cast<double>(capacity()) * part); };
@@ -137,7 +139,7 @@ std::size_t ProofTable::collectGarbage(std::size_t targetUsed) {
         }
         unlock(index);
     }
-    used_.fetch_sub(removed, std::memory_order_relaxed);
+    used_[0].count.fetch_sub(static_cast<std::int64_t>(removed), std::memory_order_relaxed);
     return removed;
 }
 
@@ -146,7 +148,7 @@ void ProofTable::clear() {
     touched_.store(false, std::memory_order_relaxed);
     // Pages handed back keep their advice; a big table collapses again once it is used again.
     hugePages_.store(bytes() <= kEagerHugePageBytes, std::memory_order_relaxed);
-    used_.store(0, std::memory_order_relaxed);
+    for (UsedShard& shard : used_) shard.count.store(0, std::memory_order_relaxed);
     garbageTrigger_.store(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger), std::memory_order_relaxed);
 }
 

@@ -18,6 +18,8 @@
 //   sweeping down to 60% cost 1.8x the nodes on Kōnane 5x6 and 4.6x on 6x6 against bucket
 //   replacement alone, the gentle sweep 1.03x and 1.07x (solver/README.md).
 // With several workers, each bucket is guarded by one of a fixed set of spin locks (lock striping).
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -97,7 +99,11 @@ public:
     std::size_t capacity() const { return bucketCount_ * kBucketEntries; }
     std::size_t bytes() const { return bucketCount_ * sizeof(Bucket); }
     // Entries in use, counted exactly.
-    std::size_t used() const { return used_.load(std::memory_order_relaxed); }
+    std::size_t used() const {
+        std::int64_t total = 0;
+        for (const UsedShard& shard : used_) total += shard.count.load(std::memory_order_relaxed);
+        return static_cast<std::size_t>(std::max<std::int64_t>(total, 0));
+    }
     // Garbage collections run so far.
     std::uint64_t collections() const { return collections_.load(std::memory_order_relaxed); }
 
@@ -135,8 +141,16 @@ private:
     bool concurrent_;
     PageMemory memory_;
     std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
-    std::atomic<std::size_t> used_{0};
-    std::atomic<std::size_t> garbageTrigger_;
+    // Workers read the members above on every probe. The count of used entries changes on most
+    // stores, so it lives apart, in shards on their own cache lines (picked by bucket): one shared
+    // counter beside the read-mostly members made every store invalidate the other workers' copy
+    // of that line, and two threads searched no faster than one.
+    struct alignas(64) UsedShard {
+        std::atomic<std::int64_t> count{0};
+    };
+    static constexpr std::size_t kUsedShards = 16;
+    std::array<UsedShard, kUsedShards> used_{};
+    alignas(64) std::atomic<std::size_t> garbageTrigger_;
     std::atomic<bool> collecting_{false};
     std::atomic<bool> hugePages_{false};
     std::atomic<std::uint64_t> collections_{0};
