@@ -57,8 +57,10 @@ bool interrupted(const SolveSettings& settings) { return settings.interrupt && s
 std::optional<int> interruptedExit(const SolveSettings& settings) {
     if (!interrupted(settings)) return std::nullopt;
     std::cerr << "papamu solve: interrupted by " << (settings.interrupt->signalNumber() == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM")
-              << ": the values shown were proven before the stop, the rest are unknown; run the command again to "
-                 "finish (nothing is kept between runs)\n";
+              << ": the values shown were proven before the stop, the rest are unknown; "
+              << (settings.checkpoint.empty() ? std::string("run the command again to finish (nothing is kept between runs)")
+                                              : "the same command resumes from " + settings.checkpoint)
+              << "\n";
     return settings.interrupt->shellExitCode();
 }
 

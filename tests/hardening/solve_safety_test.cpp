@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <string>
 #include <thread>
 #include <vector>
@@ -54,6 +55,19 @@ TEST_CASE("Ctrl-C during a board solve prints what was proven and exits 130", "[
     CHECK(result.out.rfind("konane 6x7 (standard): unknown\n", 0) == 0);
     CHECK(result.out.find("\ntotal: ") != std::string::npos);
     CHECK(result.out.find("unknown") != std::string::npos);
+}
+
+TEST_CASE("Ctrl-C during a solve with --checkpoint saves it and says the same command resumes", "[solve][interrupt]") {
+    const std::string path = "papamu_interrupt_checkpoint_" + std::to_string(::getpid()) + ".ckpt";
+    std::remove(path.c_str());
+    const CommandResult result = signalDuringSearch(
+        {"solve", "konane", "6x7", "--threads", "1", "--hash", "64", "--checkpoint", path}, SIGINT, std::chrono::seconds(60));
+    INFO("stdout:\n" << result.out << "stderr:\n" << result.err);
+    CHECK(result.exitCode == 130);
+    CHECK(result.err.find("the same command resumes from " + path) != std::string::npos);
+    CHECK(result.err.find("nothing is kept between runs") == std::string::npos);
+    CHECK(::access(path.c_str(), R_OK) == 0);
+    std::remove(path.c_str());
 }
 
 TEST_CASE("SIGTERM during a parallel position solve exits 143 with the value unknown", "[solve][interrupt]") {
