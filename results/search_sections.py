@@ -1,11 +1,7 @@
 """RESULTS.md sections about the search's shortcuts and its self-consistency (used by results/update)."""
 import statistics
 
-
-def _table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
+from markdown_table import table
 
 
 def decomposition_section(record):
@@ -30,7 +26,7 @@ def decomposition_section(record):
         rows.append([f"`{command}`", runs[0]["winner"], f"{runs[0]['nodes']:,}",
                      f"{statistics.median(run['cpu_seconds'] for run in runs):.2f}",
                      f"{decomposition.get('answered', 0):,}" if decomposition.get("used") else "—"])
-    out.append(_table(["command", "winner", "nodes", "CPU s", "positions decided by decomposition"], rows))
+    out.append(table(["command", "winner", "nodes", "CPU s", "positions decided by decomposition"], rows))
     off = {command.split(" --decomposition")[0]: runs for command, runs in groups.items() if "--decomposition off" in command}
     changes = []
     for command, runs in groups.items():
