@@ -1,35 +1,21 @@
 #pragma once
-// A plain win/loss search on the reference move generator (tests/support/reference_rules.hpp),
-// with no code shared with the library's rules or solvers, to check puzzle uniqueness against.
-#include <map>
-#include <string>
+// Winning moves by the plain memoized search on the reference move generator
+// (tests/support/reference_search.hpp), which shares no code with the library's rules or solvers:
+// what puzzle uniqueness is checked against.
+#include <utility>
+#include <vector>
 
 #include "support/reference_rules.hpp"
+#include "support/reference_search.hpp"
 
 namespace papamu::testing {
 
 class BruteForce {
 public:
-    explicit BruteForce(reference::Rules rules) : rules_(rules) {}
+    explicit BruteForce(reference::Rules rules) : rules_(rules), search_(rules) {}
 
     // Does the side to move win?
-    bool wins(const reference::Board& board) {
-        const std::string key = std::string(board.cells.begin(), board.cells.end()) + board.side + (board.swap ? "s" : "");
-        if (const auto found = memo_.find(key); found != memo_.end()) return found->second;
-        bool result = false;
-        if (rules_.unane && reference::unaneFinished(board) != 0) {
-            result = reference::unaneFinished(board) == 1;
-        } else {
-            for (const auto& move : reference::moves(board, rules_)) {
-                if (!wins(after(board, move))) {
-                    result = true;
-                    break;
-                }
-            }
-        }
-        memo_.emplace(key, result);
-        return result;
-    }
+    bool wins(const reference::Board& board) { return search_.solve(board).value == Value::Win; }
 
     reference::Board after(const reference::Board& board, std::pair<int, int> move) const {
         return reference::play(board, move, rules_.unane, rules_.pieRule);
@@ -47,7 +33,7 @@ public:
 
 private:
     reference::Rules rules_;
-    std::map<std::string, bool> memo_;
+    ReferenceSearch search_;  // the plain memoized search the tables are checked against
 };
 
 }  // namespace papamu::testing

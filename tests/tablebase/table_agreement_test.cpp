@@ -8,7 +8,7 @@
 #include "tablebase/table_build.hpp"
 #include "tablebase/table_directory.hpp"
 #include "tablebase/table_probe.hpp"
-#include "reference_search.hpp"
+#include "support/reference_search.hpp"
 #include "temporary_directory.hpp"
 
 using namespace papamu;

@@ -1,6 +1,6 @@
 #pragma once
 // The outcome of any position by a plain memoized search over the reference rules of
-// tests/support (cell by cell, no bitboards): what the tables are checked against.
+// tests/support (cell by cell, no bitboards): what the tables and puzzles are checked against.
 #include <algorithm>
 #include <string>
 #include <unordered_map>
