@@ -159,11 +159,12 @@ bool validEntry(const unsigned char* entry) {
            entry[29] == 0 && entry[30] == 0 && entry[31] == 0;
 }
 
-// Streams the entries of an open checkpoint, a chunk at a time, so that reading a file of many
-// gigabytes needs a few megabytes on top of the table (the file is read twice: checked, then stored).
+// Streams the entries of an open checkpoint a chunk at a time.
 class CheckpointReader {
 public:
-    CheckpointReader(const std::string& path, std::uint64_t fileBytes) : path_(path), fileBytes_(fileBytes), file_(path, std::ios::binary) {
+    CheckpointReader(const std::string& path, std::uint64_t fileBytes, std::uint64_t chunkEntries)
+        : path_(path), fileBytes_(fileBytes), chunkEntries_(std::max<std::uint64_t>(chunkEntries, 1)), file_(path, std::ios::binary),
+          buffer_(chunkEntries_ * kEntryBytes) {
         if (!file_) throw CheckpointError(systemError("cannot open", path));
     }
 
@@ -198,8 +199,8 @@ public:
     void forEachChunk(const CheckpointHeader& header, Visit&& visit) {
         file_.clear();
         file_.seekg(static_cast<std::streamoff>(header.entriesAt));
-        for (std::uint64_t first = 0; first < header.count; first += kChunkEntries) {
-            const std::uint64_t entries = std::min<std::uint64_t>(kChunkEntries, header.count - first);
+        for (std::uint64_t first = 0; first < header.count; first += chunkEntries_) {
+            const std::uint64_t entries = std::min<std::uint64_t>(chunkEntries_, header.count - first);
             const std::size_t bytes = static_cast<std::size_t>(entries) * kEntryBytes;
             if (readUpTo(file_, buffer_.data(), bytes) < bytes) throw CheckpointError(systemError("cannot read", path_));
             visit(buffer_.data(), entries, first);
@@ -215,11 +216,11 @@ public:
     }
 
 private:
-    static constexpr std::uint64_t kChunkEntries = std::uint64_t{1} << 16;  // 2 MiB
     std::string path_;
     std::uint64_t fileBytes_;
+    std::uint64_t chunkEntries_;
     std::ifstream file_;
-    std::vector<unsigned char> buffer_ = std::vector<unsigned char>(kChunkEntries * kEntryBytes);
+    std::vector<unsigned char> buffer_;
 };
 
 std::uint64_t fileSize(const std::string& path) {
@@ -234,8 +235,8 @@ std::uint64_t fileSize(const std::string& path) {
 
 }  // namespace
 
-CheckpointSummary readCheckpoint(ProofTable& table, const std::string& rules, const std::string& path) {
-    CheckpointReader reader(path, fileSize(path));
+CheckpointSummary readCheckpoint(ProofTable& table, const std::string& rules, const std::string& path, std::uint64_t chunkEntries) {
+    CheckpointReader reader(path, fileSize(path), chunkEntries);
     const CheckpointHeader header = reader.header();
     // First pass: the checksum and every entry, before anything is stored.
     std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> state(XXH64_createState(), XXH64_freeState);
