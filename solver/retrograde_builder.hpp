@@ -4,7 +4,9 @@
 // which are complete and read-only while it is solved: each position of the layer is evaluated
 // once from its children (no retrograde queue needed), and threads never write the same entry.
 // Game-agnostic: the rules come from the Game concept, the ranking from the index, and where
-// layers are kept from the store (both supplied by tablebase/).
+// layers are kept from the store (both supplied by tablebase/). While a layer is solved only the
+// layers its children lie in must be in memory (the index names them from the game's
+// mostStonesRemoved); others are kept only within the resident budget.
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
