@@ -32,6 +32,9 @@ concept Game = requires(const G& game, const Position& position, Move move, Move
     { game.generateMoves(position, moves) } -> std::same_as<void>;
     // The position after a legal move; behaviour for an illegal move is undefined.
     { game.applyMove(position, move) } -> std::same_as<Position>;
+    // Calls visit(child) with applyMove(position, move) for each move of generateMoves, in its
+    // order, without a move list (for loops that need the children only).
+    game.visitChildren(position, [](const Position&) {});
     // Which symmetries keep the value of this position (see rules/symmetry.hpp).
     { game.symmetryPermission(position) } -> std::same_as<SymmetryPermission>;
     // Why a position can not occur under these rules, or nullopt when it can be played.
