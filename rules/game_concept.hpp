@@ -36,6 +36,9 @@ concept Game = requires(const G& game, const Position& position, Move move, Move
     // The most stones of each colour one legal move removes from a position with `stones`
     // stones on the board (an upper bound the rules guarantee, not a search).
     { game.mostStonesRemoved(stones) } -> std::same_as<StoneRemoval>;
+    // Calls visit(child) with applyMove(position, move) for each move of generateMoves, in its
+    // order, without a move list (for loops that need the children only).
+    game.visitChildren(position, [](const Position&) {});
     // Which symmetries keep the value of this position (see rules/symmetry.hpp).
     { game.symmetryPermission(position) } -> std::same_as<SymmetryPermission>;
     // Why a position can not occur under these rules, or nullopt when it can be played.

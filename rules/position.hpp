@@ -24,6 +24,16 @@ struct Position {
     bool operator==(const Position&) const = default;
 };
 
+// The position after a move of either game that toggles `ownChanged` among the mover's stones
+// (the cell left and the cell reached, or the one stone removed) and takes the enemy stones on
+// `captured`; the turn passes and no swap is offered (a game that offers one sets it after).
+constexpr Position positionAfterMove(const Position& position, Bitboard ownChanged, Bitboard captured) {
+    const bool blackMoves = position.sideToMove == Color::Black;
+    return Position{blackMoves ? position.black ^ ownChanged : position.black & ~captured,
+                    blackMoves ? position.white & ~captured : position.white ^ ownChanged,
+                    opposite(position.sideToMove), false};
+}
+
 // A full-key hash for hash maps; equality still compares the whole position.
 struct PositionHash {
     std::size_t operator()(const Position& position) const {

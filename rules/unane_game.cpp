@@ -14,24 +14,6 @@ UnaneGame::UnaneGame(BoardGeometry geometry, Variant variant)
     }
 }
 
-namespace {
-
-// Captures in one direction, the shift direction fixed at compile time (Forward: up or right);
-// returns the cells of the captured stones, `distance` being one step (1 or the row length).
-template <bool Forward>
-Bitboard addCaptures(Bitboard own, Bitboard enemy, Bitboard hasNeighbour, int distance, MoveList& moves) {
-    const Bitboard moved = own & hasNeighbour;
-    const Bitboard targets = (Forward ? moved << distance : moved >> distance) & enemy;
-    for (Bitboard remaining = targets; remaining != 0;) {
-        const int to = popLowestCell(remaining);
-        moves.push(Move::step(Forward ? to - distance : to + distance, to));
-    }
-    // The own stones that touch an enemy in this direction can not be removed.
-    return Forward ? targets >> distance : targets << distance;
-}
-
-}  // namespace
-
 Position UnaneGame::startPosition() const {
     return Position{geometry_.blackHome(), geometry_.whiteHome(), Color::Black, false};
 }
@@ -45,43 +27,23 @@ std::optional<Value> UnaneGame::finishedValue(const Position& position) const {
 
 void UnaneGame::generateMoves(const Position& position, MoveList& moves) const {
     if (finishedValue(position)) return;
-    const Bitboard own = position.own();
-    const Bitboard enemy = position.enemy();
-    // Same order as kDirections: up, down, left, right. On a one-row board (up to 64 columns)
-    // there is nothing up or down, and skipping it avoids a shift by 64.
-    const auto mask = [this](Direction direction) { return geometry_.cellsWithNeighbour(direction); };
-    Bitboard touching = 0;  // own stones next to an enemy stone
-    if (geometry_.rows() > 1) {
-        touching |= addCaptures<true>(own, enemy, mask(Direction::Up), geometry_.columns(), moves);
-        touching |= addCaptures<false>(own, enemy, mask(Direction::Down), geometry_.columns(), moves);
-    }
-    touching |= addCaptures<false>(own, enemy, mask(Direction::Left), 1, moves);
-    touching |= addCaptures<true>(own, enemy, mask(Direction::Right), 1, moves);
-    for (Bitboard isolated = own & ~touching; isolated != 0;) {
-        moves.push(Move::removal(popLowestCell(isolated)));
-    }
+    auto add = [&moves](Bitboard cells, int back) {
+        while (cells != 0) {
+            const int to = popLowestCell(cells);
+            moves.push(back == 0 ? Move::removal(to) : Move::step(to - back, to));
+        }
+    };
+    visitMoves(position, add);
     if (position.swapAvailable) moves.push(Move::swap());
 }
 
 Position UnaneGame::applyMove(const Position& position, Move move) const {
-    Position next = position;
-    next.swapAvailable = false;
     if (move.kind == MoveKind::Swap) {
         // The players exchange colours; the board stays and the White stones move again, now
         // played by the other player, so the side to move (a colour) does not change.
-        return next;
+        return Position{position.black, position.white, position.sideToMove, false};
     }
-    Bitboard& own = next.stones(position.sideToMove);
-    if (move.kind == MoveKind::Removal) {
-        own &= ~cellBit(move.from);
-    } else {
-        own = (own & ~cellBit(move.from)) | cellBit(move.to);
-        next.stones(opposite(position.sideToMove)) &= ~cellBit(move.to);
-    }
-    next.sideToMove = opposite(position.sideToMove);
-    // The pie swap is offered after Black's first move, i.e. a move from the start position.
-    next.swapAvailable = pieRule() && position == startPosition();
-    return next;
+    return afterStep(position, move.from, move.to, offersSwapAfter(position));
 }
 
 SymmetryPermission UnaneGame::symmetryPermission(const Position& position) const {

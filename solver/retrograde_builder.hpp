@@ -181,11 +181,13 @@ private:
     }
 
     RetrogradeEntry lookup(const IndexLocation location, int parentLayer) const {
-        if (location.layer < 0 || location.layer >= parentLayer) {
-            throw std::logic_error("retrograde builder: a move of layer " + std::to_string(parentLayer) +
-                                   " leads to layer " + std::to_string(location.layer) + ", not an earlier one");
-        }
+        if (location.layer < 0 || location.layer >= parentLayer) [[unlikely]] throwNotEarlier(location.layer, parentLayer);
         return residentLayer(location.layer)[location.entry];
+    }
+    // Out of line, so the lookup of every child inlines into the child loop.
+    [[noreturn, gnu::cold, gnu::noinline]] static void throwNotEarlier(int childLayer, int parentLayer) {
+        throw std::logic_error("retrograde builder: a move of layer " + std::to_string(parentLayer) + " leads to layer " +
+                               std::to_string(childLayer) + ", not an earlier one");
     }
 
     // Only the layers prepareLayer made resident are read: a child anywhere else means the

@@ -51,13 +51,11 @@ constexpr RetrogradeEntry entryFromBestKey(unsigned best) {
 template <Game G, class ChildEntry>
 RetrogradeEntry entryFromChildren(const G& game, const Position& position, ChildEntry&& childEntry) {
     if (const std::optional<Value> finished = game.finishedValue(position)) return encodeOutcome(Outcome{*finished, 0});
-    MoveList moves;
-    game.generateMoves(position, moves);
     unsigned best = kNoMoveKey;
-    for (const Move move : moves) {
-        const unsigned key = moveKey(childEntry(game.applyMove(position, move)));
+    game.visitChildren(position, [&](const Position& child) {
+        const unsigned key = moveKey(childEntry(child));
         best = key > best ? key : best;
-    }
+    });
     return entryFromBestKey(best);
 }
 

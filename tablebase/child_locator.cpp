@@ -46,18 +46,4 @@ ChildLocator::ChildLocator(const TableIndex& index)
     }
 }
 
-void ChildLocator::refresh(ParentFrame& frame, const Position& parent) const {
-    // The same toggles as for a child: the walk's next parent differs in a few cells (the next
-    // black subset, now and then the next white one); from the default frame, in all its stones.
-    const Bitboard changedBlack = frame.parent.black ^ parent.black;
-    const Bitboard changedWhite = frame.parent.white ^ parent.white;
-    frame.directBlack ^= toggled(directBlackBit_, changedBlack);
-    frame.imageBlack ^= toggled(imageBlackBit_, changedWhite);
-    if (fixedWhiteDomain_) {
-        frame.directWhite ^= toggled(directWhiteBit_, changedWhite);
-        frame.imageWhite ^= toggled(imageWhiteBit_, changedBlack);
-    }
-    frame.parent = parent;
-}
-
 }  // namespace papamu

@@ -1,6 +1,6 @@
 // The bitboard generators against the cell-by-cell reference (tests/support/reference_rules.hpp):
-// the same move sets, the same positions after each move, and the same perft, on random
-// positions of many board shapes, for both games and every variant.
+// the same move sets, the same positions after each move (by applyMove and by visitChildren),
+// and the same perft, on random positions of many board shapes, for both games and every variant.
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -42,6 +42,12 @@ int compareMoves(const G& game, const reference::Rules& rules, const Position& p
         INFO("after " << moveName(geometry, move));
         CHECK(sameBoard(reference::fromPosition(next, geometry.rows(), geometry.columns()), expected));
     }
+    // visitChildren, made from the bitboards without moves: the same positions in the same order.
+    std::vector<Position> visited;
+    game.visitChildren(position, [&visited](const Position& child) { visited.push_back(child); });
+    std::vector<Position> applied;
+    for (const Move move : moves) applied.push_back(game.applyMove(position, move));
+    CHECK(visited == applied);
     return moves.size();
 }
 
