@@ -202,7 +202,6 @@ private:
     // budget allows (those read soonest first); loads from the store those not in memory.
     void prepareLayer(int layer) {
         if (preparedLayer_ == layer) return;
-        preparedLayer_ = layer;
         const std::vector<int>& reads = reads_[static_cast<std::size_t>(layer)];
         const auto isRead = [&](int other) { return std::find(reads.begin(), reads.end(), other) != reads.end(); };
         long double needed = static_cast<long double>(index_.layerSize(layer));
@@ -235,6 +234,7 @@ private:
             }
             residentData_[slot] = resident_[slot].data();
         }
+        preparedLayer_ = layer;  // only once every layer read is in memory
     }
 
     // The first layer after `after` that reads `layer`, or -1 when none does.
