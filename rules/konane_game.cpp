@@ -1,5 +1,6 @@
 #include "rules/konane_game.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace papamu {
@@ -8,6 +9,12 @@ KonaneGame::KonaneGame(BoardGeometry geometry, Variant variant)
     : geometry_(geometry), variant_(variant) {
     validateVariant(kKind, variant);
     openingCells_ = variant.openAny ? geometry_.allCells() : geometry_.corners() | geometry_.centre();
+}
+
+StoneRemoval KonaneGame::mostStonesRemoved(int stones) const {
+    if (stones >= geometry_.cellCount() - 1) return {.own = 1, .enemy = 0};  // the opening removals
+    const int longestLine = std::max(geometry_.rows(), geometry_.columns());
+    return {.own = 0, .enemy = variant_.singleJump ? 1 : (longestLine - 1) / 2};
 }
 
 Position KonaneGame::startPosition() const {

@@ -11,6 +11,7 @@
 #include "rules/move.hpp"
 #include "rules/move_text.hpp"
 #include "rules/position.hpp"
+#include "rules/stone_removal.hpp"
 #include "rules/symmetry.hpp"
 
 namespace papamu {
@@ -53,6 +54,9 @@ public:
     // straight from the moves' bitboards without a move list (the table builder's child loop).
     template <class Visit>
     void visitChildren(const Position& position, Visit&& visit) const;
+    // The opening removals (at most one cell empty) take one own stone; a jump takes one enemy
+    // stone per hop, at most (longest line - 1) / 2 hops (one with single-jump).
+    StoneRemoval mostStonesRemoved(int stones) const;
     std::optional<std::string> positionProblem(const Position& position) const;
     // Kōnane's rules never look at colours or cell parity, so every symmetry and the colour swap apply.
     SymmetryPermission symmetryPermission(const Position&) const { return {}; }
