@@ -16,6 +16,7 @@
 // - Parallel: every worker runs df-pn from the root on the shared table; a worker inside a
 //   position marks it busy, and the others see busy children as harder (a virtual loss), so
 //   they spread over different subtrees. Values never depend on the thread count; node counts do.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -34,6 +35,7 @@
 #include "solver/proof_number.hpp"
 #include "solver/proof_table.hpp"
 #include "solver/search_control.hpp"
+#include "solver/shared_marks.hpp"
 
 namespace papamu {
 
@@ -45,10 +47,8 @@ public:
           oracle_(std::move(oracle)),
           options_(std::move(options)),
           symmetries_(game.geometry()),
-          table_(ProofTableBytes{options_.tableBytes != 0 ? options_.tableBytes : options_.hashMegabytes << 20}, options_.threads > 1),
-          busy_(new std::atomic<std::uint8_t>[kBusySlots]) {
-        if (options_.threads < 1) options_.threads = 1;
-        for (std::size_t slot = 0; slot < kBusySlots; ++slot) busy_[slot].store(0, std::memory_order_relaxed);
+          table_(ProofTableBytes{options_.tableBytes != 0 ? options_.tableBytes : options_.hashMegabytes << 20}, options_.threads > 1) {
+        options_.threads = std::clamp(options_.threads, 1, SharedMarks::kMostWorkers);
         for (int index = 0; index < options_.threads; ++index) workers_.push_back(std::make_unique<Worker>(*this, index));
     }
 
@@ -250,7 +250,7 @@ public:
         if (megabytes > kMost / kMegabyte / 2) return kMost;  // the rest is far below 2^63
         const std::uint64_t workers = static_cast<std::uint64_t>(std::max(options.threads, 1));
         const std::uint64_t frameBytes = sizeof(LocalExpansion);
-        const std::uint64_t shared = kBusySlots * (sizeof(std::atomic<std::uint8_t>) + sizeof(std::atomic<std::uint8_t>));
+        const std::uint64_t shared = SharedMarks::bytes() + (std::uint64_t{1} << 16);  // the marks, the table's locks
         return megabytes * kMegabyte + shared + workers * kMaxDepth * frameBytes + kProgramBytes;
     }
 
@@ -260,7 +260,6 @@ public:
     const SearchOptions& options() const { return options_; }
 
 private:
-    static constexpr std::size_t kBusySlots = std::size_t{1} << 16;
     static constexpr int kMaxDepth = 72;  // at most 64 stones to remove, plus the swap
     static constexpr std::uint64_t kPollInterval = 1024;
 
@@ -294,25 +293,6 @@ private:
         }
         return ProofPair{1, 1};
     }
-
-    std::size_t busySlot(const Position& position) const { return PositionHash{}(position) >> 48; }
-
-    // Marks a position busy while a worker is inside it, for the others' virtual losses.
-    class BusyMark {
-    public:
-        BusyMark(ProofNumberSearch& search, const Position& position, bool active)
-            : counter_(active ? &search.busy_[search.busySlot(position)] : nullptr) {
-            if (counter_) counter_->fetch_add(1, std::memory_order_relaxed);
-        }
-        ~BusyMark() {
-            if (counter_) counter_->fetch_sub(1, std::memory_order_relaxed);
-        }
-        BusyMark(const BusyMark&) = delete;
-        BusyMark& operator=(const BusyMark&) = delete;
-
-    private:
-        std::atomic<std::uint8_t>* counter_;
-    };
 
     class Worker {
     public:
@@ -393,7 +373,7 @@ private:
 
         // Lists the node's children with their starting numbers; the node's value when one child
         // already decides it (a move to a lost position) or none is left.
-        std::optional<ProofPair> expand(const Position& node, LocalExpansion& expansion) {
+        std::optional<ProofPair> expand(const Position& node, LocalExpansion& expansion, bool shared) {
             const auto& game = search_.game_;
             moves_.clear();
             game.generateMoves(node, moves_);
@@ -402,21 +382,38 @@ private:
                 children[static_cast<std::size_t>(index)] = search_.canonical(game.applyMove(node, moves_[index]));
                 search_.table_.prefetch(children[static_cast<std::size_t>(index)]);
             }
-            expansion.clear();
+            expansion.clear(shared);
             for (int index = 0; index < moves_.size(); ++index) {
                 const Position& child = children[static_cast<std::size_t>(index)];
+                // The mark is read before the numbers, so a store after this read shows later.
+                const std::uint32_t slot = shared ? SharedMarks::slotOf(child) : 0;
+                const std::uint32_t mark = shared ? search_.marks_.read(slot) : 0;
                 const ProofPair numbers = initialNumbers(child);
                 if (numbers.lost()) return ProofPair::win();  // a move to a lost position wins at once
-                if (!numbers.won()) expansion.add(child, numbers);  // a move to a won one never helps
+                if (!numbers.won()) expansion.add(child, numbers, slot, mark);  // a move to a won one never helps
             }
             if (expansion.size() == 0) return ProofPair::loss();
             return std::nullopt;
         }
 
-        // With several workers, what the others learned about the children since the last round.
-        void readBack(LocalExpansion& expansion) const {
-            for (int index = 0; index < expansion.size(); ++index) search_.table_.prefetch(expansion.child(index));
+        // With several workers, what the others learned about the children since the last round:
+        // the children's marks (workers inside, for the virtual losses), and the table's numbers
+        // of the children stored since this worker last read them (by another worker, or through
+        // a transposition); the rest are not looked up again.
+        void readBack(LocalExpansion& expansion) {
+            const bool everyChild = !expansion.tracked();  // expanded before other workers joined
+            if (everyChild) expansion.track();
+            int changed = 0;
             for (int index = 0; index < expansion.size(); ++index) {
+                const std::uint32_t now = search_.marks_.read(expansion.slot(index));
+                if (everyChild || SharedMarks::storedBetween(expansion.mark(index), now)) {
+                    search_.table_.prefetch(expansion.child(index));
+                    changed_[static_cast<std::size_t>(changed++)] = index;
+                }
+                expansion.mark(index) = now;
+            }
+            for (int position = 0; position < changed; ++position) {
+                const int index = changed_[static_cast<std::size_t>(position)];
                 typename ProofTable::Found found;
                 if (search_.table_.lookup(expansion.child(index), found)) expansion.numbers(index) = found.numbers;
             }
@@ -431,22 +428,26 @@ private:
             const std::uint64_t nodesBefore = nodes_;
             if (++nodes_ % kPollInterval == 0) poll();
             LocalExpansion& expansion = frames_[static_cast<std::size_t>(depth)];
-            std::optional<ProofPair> decided = expand(node, expansion);
-            BusyMark mark(search_, node, !decided && parallel());
-            const auto busyWorkers = [this](const Position& child) -> unsigned {
-                return parallel() ? search_.busy_[search_.busySlot(child)].load(std::memory_order_relaxed) : 0U;
-            };
+            const bool shared = parallel();
+            std::optional<ProofPair> decided = expand(node, expansion, shared);
+            // Inside: the other workers see this position as busy until it is stored.
+            const bool inside = shared && !decided;
+            const std::uint32_t slot = shared ? SharedMarks::slotOf(node) : 0;
+            if (inside) search_.marks_.enter(slot);
             ProofPair result = decided.value_or(ProofPair{});
             for (bool refresh = false; !decided; refresh = parallel()) {
                 if (refresh) readBack(expansion);
                 result = expansion.summarize();
                 if (result.proven() || limits.reachedBy(result) || stopped()) break;
                 Thresholds childLimits;
-                const int best = expansion.bestChild(result, limits, busyWorkers, childLimits);
+                const int best = expansion.bestChild(result, limits, childLimits);
                 expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1);
+                // Its own store is read: the child's generation now counts only later stores.
+                if (expansion.tracked()) expansion.mark(best) = search_.marks_.read(expansion.slot(best));
             }
             const std::uint64_t work = nodes_ - nodesBefore;
             search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)));
+            if (inside || parallel()) search_.marks_.stored(shared ? slot : SharedMarks::slotOf(node), inside);
             return result;
         }
 
@@ -493,6 +494,7 @@ private:
         std::array<Position, MoveList::kCapacity> children_;  // the node being expanded
         MoveList moves_;
         MoveList scratch_;
+        std::array<int, MoveList::kCapacity> changed_;  // readBack's children to look up again
         std::uint64_t nodes_ = 0;
         std::uint64_t reported_ = 0;
         double lastProgress_ = 0.0;
@@ -505,7 +507,7 @@ private:
     SearchOptions options_;
     BoardSymmetries symmetries_;
     ProofTable table_;
-    std::unique_ptr<std::atomic<std::uint8_t>[]> busy_;
+    SharedMarks marks_;
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> stop_{false};
     bool sharedRoot_ = true;  // false while solveAll() hands each worker its own positions
