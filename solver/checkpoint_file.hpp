@@ -38,6 +38,10 @@ struct CheckpointSummary {
 CheckpointSummary writeCheckpoint(const ProofTable& table, const std::string& rules, const std::string& path);
 // Stores every entry of the checkpoint at `path` into the table. Throws CheckpointError, having
 // stored nothing, for a file that is damaged, of another version or of other rules.
-CheckpointSummary readCheckpoint(ProofTable& table, const std::string& rules, const std::string& path);
+// The file is read twice (checked, then stored) in chunks of `chunkEntries` entries of 32 bytes,
+// so reading needs a few MB on top of the table, not the file's size.
+inline constexpr std::uint64_t kCheckpointChunkEntries = std::uint64_t{1} << 16;
+CheckpointSummary readCheckpoint(ProofTable& table, const std::string& rules, const std::string& path,
+                                 std::uint64_t chunkEntries = kCheckpointChunkEntries);
 
 }  // namespace papamu

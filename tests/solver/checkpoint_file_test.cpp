@@ -66,6 +66,13 @@ TEST_CASE("a checkpoint keeps every proof exactly and a resumed search finishes 
         ++compared;
     });
     CHECK(compared == written.proven);
+    // Read in chunks of 7 entries (the file's entry count is no multiple of 7): the same entries.
+    REQUIRE(written.entries % 7 != 0);
+    ProofNumberSearch chunked(game, smallTable());
+    const CheckpointSummary readInChunks = readCheckpoint(chunked.table(), rules, path, 7);
+    CHECK(readInChunks.entries == written.entries);
+    CHECK(readInChunks.proven == written.proven);
+    CHECK(chunked.table().used() == second.table().used());
     const SearchResult resumed = second.solve(game.startPosition());
     REQUIRE(resumed.value.has_value());
     CHECK(*resumed.value == MemoizedNegamax(game).solve(game.startPosition()));
