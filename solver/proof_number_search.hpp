@@ -14,8 +14,11 @@
 //   not wrong. Worker::search() reads as the algorithm: stale check, expand, then pick the best
 //   child and descend until the node's numbers reach their thresholds.
 // - Parallel: every worker runs df-pn from the root on the shared table; a worker inside a
-//   position marks it busy, and the others see busy children as harder (a virtual loss), so
-//   they spread over different subtrees. Values never depend on the thread count; node counts do.
+//   position marks it busy (SharedMarks, solver/shared_marks.hpp), and under a node that looks
+//   lost the others see busy children as harder (a virtual loss), so they spread over children
+//   that all need refuting; under a node that looks won they follow the best child together.
+//   Each round a worker re-reads only the children stored since it last read them. Values never
+//   depend on the thread count; node counts do.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -239,7 +242,7 @@ public:
     void setLimits(SearchLimits limits) { options_.limits = limits; }
 
     // About how many bytes a search with these options holds, for refusing up front what would
-    // not fit (solver/memory_budget.hpp): the table, the busy counters and the table's locks,
+    // not fit (solver/memory_budget.hpp): the table, the shared marks and the table's locks,
     // every worker's preallocated frames, and a fixed allowance for the program itself (code,
     // libraries, oneTBB's threads). Saturates rather than wrapping for absurd table sizes.
     static std::uint64_t memoryEstimate(const SearchOptions& options) {
@@ -250,7 +253,7 @@ public:
         if (megabytes > kMost / kMegabyte / 2) return kMost;  // the rest is far below 2^63
         const std::uint64_t workers = static_cast<std::uint64_t>(std::max(options.threads, 1));
         const std::uint64_t frameBytes = sizeof(LocalExpansion);
-        const std::uint64_t shared = SharedMarks::bytes() + (std::uint64_t{1} << 16);  // the marks, the table's locks
+        const std::uint64_t shared = SharedMarks::bytes() + ProofTable::kLockBytes;
         return megabytes * kMegabyte + shared + workers * kMaxDepth * frameBytes + kProgramBytes;
     }
 
@@ -345,7 +348,7 @@ private:
 
     private:
         // Several workers in one tree (one root for all, or helpers in a solveAll() job): virtual
-        // losses, and re-reading the children each round.
+        // losses, and re-reading the children others stored.
         bool parallel() const {
             return search_.workers_.size() > 1 && (search_.sharedRoot_ || search_.helpers_.load(std::memory_order_relaxed) > 0);
         }
