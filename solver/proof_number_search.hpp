@@ -517,8 +517,10 @@ private:
     std::atomic<int> helpers_{0};  // workers of solveAll() helping another's job
     std::atomic<bool> rootProven_{false};
     Value rootValue_ = Value::Loss;
-    std::atomic<std::uint64_t> sharedNodes_{0};
-    std::chrono::steady_clock::time_point started_;
+    // Written every kPollInterval nodes by every worker: on a cache line of its own, apart from
+    // stop_ and helpers_, which every worker reads every round.
+    alignas(64) std::atomic<std::uint64_t> sharedNodes_{0};
+    alignas(64) std::chrono::steady_clock::time_point started_;
 };
 
 }  // namespace papamu
