@@ -114,8 +114,9 @@ int runBuild(int argc, char** argv) {
         // Refused before anything is written, rather than killed by the system half-way.
         const std::uint64_t budget =
             arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>()) : defaultMemoryBudget();
-        requireWithinBudget(estimateBuildMemory(index), budget,
+        requireWithinBudget(estimateBuildMemory(index, selection.variant), budget,
                             "building " + std::string(gameName(selection.kind)) + " " + selection.size.name());
+        buildOptions.memoryBudget = budget;
         BuildProgress line(index);
         const bool terminal = ::isatty(STDERR_FILENO) != 0 && !arguments.values["no-progress"].as<bool>();
         if (terminal) buildOptions.progress = [&](const RetrogradeProgress& progress) { printProgress(line.update(progress)); };

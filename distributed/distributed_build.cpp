@@ -40,7 +40,6 @@ public:
 
     // Solves the layers [first, last), which have the same number of stones.
     void buildStoneGroup(int first, int last) {
-        solver_.beginStoneGroup(solver_.index().layerStones(first));
         const std::vector<LayerToSolve> layers = layersToSolve(first, last);
         const std::vector<WorkUnit> units = planStoneGroup(layers, session_.size(), options_.sliceEntries);
         const int slicesBefore = slices_;

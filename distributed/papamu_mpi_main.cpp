@@ -75,8 +75,9 @@ int runBuild(const distributed::MpiSession& session, int argc, char** argv) {
     // Each rank may hold every layer it reads (as one process does), so the bound is per rank.
     const std::uint64_t budget = arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>())
                                                                   : defaultMemoryBudget() / static_cast<std::uint64_t>(session.localSize());
-    requireWithinBudget(estimateBuildMemory(index), budget,
+    requireWithinBudget(estimateBuildMemory(index, selection.variant), budget,
                         "building " + std::string(gameName(selection.kind)) + " " + selection.size.name() + " on one rank");
+    options.memoryBudget = budget;
     const distributed::DistributedBuildSummary summary = distributed::buildTableDistributed(session, selection.kind, selection.size, selection.variant,
                                                                          arguments.values["tb"].as<std::string>(), options, distributedOptions);
     if (session.rank() == 0) {

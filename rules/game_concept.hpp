@@ -11,12 +11,13 @@
 #include "rules/move.hpp"
 #include "rules/outcome.hpp"
 #include "rules/position.hpp"
+#include "rules/stone_removal.hpp"
 #include "rules/symmetry.hpp"
 
 namespace papamu {
 
 template <class G>
-concept Game = requires(const G& game, const Position& position, Move move, MoveList& moves) {
+concept Game = requires(const G& game, const Position& position, Move move, MoveList& moves, int stones) {
     // The game's record (rules/game_traits.hpp) and its number, the same as the record's.
     { G::kTraits } -> std::convertible_to<GameTraits>;
     { G::kKind } -> std::convertible_to<GameKind>;
@@ -32,6 +33,9 @@ concept Game = requires(const G& game, const Position& position, Move move, Move
     { game.generateMoves(position, moves) } -> std::same_as<void>;
     // The position after a legal move; behaviour for an illegal move is undefined.
     { game.applyMove(position, move) } -> std::same_as<Position>;
+    // The most stones of each colour one legal move removes from a position with `stones`
+    // stones on the board (an upper bound the rules guarantee, not a search).
+    { game.mostStonesRemoved(stones) } -> std::same_as<StoneRemoval>;
     // Which symmetries keep the value of this position (see rules/symmetry.hpp).
     { game.symmetryPermission(position) } -> std::same_as<SymmetryPermission>;
     // Why a position can not occur under these rules, or nullopt when it can be played.

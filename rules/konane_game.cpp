@@ -1,5 +1,6 @@
 #include "rules/konane_game.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace papamu {
@@ -34,6 +35,12 @@ void addJumps(Bitboard own, Bitboard enemy, Bitboard empty, Bitboard hasNeighbou
 }
 
 }  // namespace
+
+StoneRemoval KonaneGame::mostStonesRemoved(int stones) const {
+    if (stones >= geometry_.cellCount() - 1) return {.own = 1, .enemy = 0};  // the opening removals
+    const int longestLine = std::max(geometry_.rows(), geometry_.columns());
+    return {.own = 0, .enemy = variant_.singleJump ? 1 : (longestLine - 1) / 2};
+}
 
 Position KonaneGame::startPosition() const {
     return Position{geometry_.blackHome(), geometry_.whiteHome(), Color::Black, false};

@@ -11,6 +11,7 @@
 #include "rules/move.hpp"
 #include "rules/move_text.hpp"
 #include "rules/position.hpp"
+#include "rules/stone_removal.hpp"
 #include "rules/symmetry.hpp"
 
 namespace papamu {
@@ -49,6 +50,9 @@ public:
     // a sum (decomposition/), whose own small board may be full but for one cell.
     void generateJumps(const Position& position, MoveList& moves) const;
     Position applyMove(const Position& position, Move move) const;
+    // The opening removals (at most one cell empty) take one own stone; a jump takes one enemy
+    // stone per hop, at most (longest line - 1) / 2 hops (one with single-jump).
+    StoneRemoval mostStonesRemoved(int stones) const;
     std::optional<std::string> positionProblem(const Position& position) const;
     // Kōnane's rules never look at colours or cell parity, so every symmetry and the colour swap apply.
     SymmetryPermission symmetryPermission(const Position&) const { return {}; }

@@ -12,6 +12,7 @@
 #include "rules/move.hpp"
 #include "rules/move_text.hpp"
 #include "rules/position.hpp"
+#include "rules/stone_removal.hpp"
 #include "rules/symmetry.hpp"
 
 namespace papamu {
@@ -47,6 +48,8 @@ public:
     std::optional<Value> finishedValue(const Position& position) const;
     void generateMoves(const Position& position, MoveList& moves) const;
     Position applyMove(const Position& position, Move move) const;
+    // A capture takes one enemy stone, a removal one own stone (the swap takes none).
+    StoneRemoval mostStonesRemoved(int) const { return {.own = 1, .enemy = 1}; }
     std::optional<std::string> positionProblem(const Position& position) const;
     // The pie rule ties the swap to the start position: with it on, a full board keeps its exact
     // form, and a position offering the swap keeps its colours.

@@ -4,16 +4,18 @@
 // which are complete and read-only while it is solved: each position of the layer is evaluated
 // once from its children (no retrograde queue needed), and threads never write the same entry.
 // Game-agnostic: the rules come from the Game concept, the ranking from the index, and where
-// layers are kept from the store (both supplied by tablebase/).
+// layers are kept from the store (both supplied by tablebase/). While a layer is solved only the
+// layers its children lie in must be in memory (the index names them from the game's
+// mostStonesRemoved); others are kept only within the resident budget.
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include <atomic>
+#include <algorithm>
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -54,11 +56,12 @@ public:
         : game_(game), index_(index), store_(store), threads_(threads) {
         const auto count = static_cast<std::size_t>(index_.layerCount());
         resident_.resize(count);
-        residentData_ = std::make_unique<std::atomic<const RetrogradeEntry*>[]>(count);
-        accessed_ = std::make_unique<std::atomic<bool>[]>(count);
-        for (std::size_t layer = 0; layer < count; ++layer) {
-            residentData_[layer].store(nullptr);
-            accessed_[layer].store(false);
+        residentData_.assign(count, nullptr);
+        reads_.resize(count);
+        lastReader_.assign(count, -1);
+        for (int layer = 0; layer < index_.layerCount(); ++layer) {
+            reads_[static_cast<std::size_t>(layer)] = index_.childLayers(layer, game_.mostStonesRemoved(index_.layerStones(layer)));
+            for (const int read : reads_[static_cast<std::size_t>(layer)]) lastReader_[static_cast<std::size_t>(read)] = layer;
         }
     }
 
@@ -68,12 +71,26 @@ public:
     void setStopRequest(std::function<bool()> stop) { stop_ = std::move(stop); }
     // Entries evaluated between progress calls and stop checks (tests make it small).
     void setChunkEntries(std::uint64_t entries) { chunkEntries_ = entries < 1 ? 1 : entries; }
+    // Bytes (one per entry) the layer being solved and the resident layers may take together.
+    // The layers it reads are resident whatever the budget; a layer that a later layer reads is
+    // kept (rather than loaded again from the store) only while it fits. 0 keeps exactly the
+    // layers read; the default keeps every layer some later layer reads.
+    void setResidentBudget(std::uint64_t bytes) { residentBudget_ = bytes; }
+    // The layers in memory now, in increasing order (while a layer is solved: the layers it reads,
+    // and those the budget keeps).
+    std::vector<int> residentLayers() const {
+        std::vector<int> layers;
+        for (std::size_t layer = 0; layer < residentData_.size(); ++layer) {
+            if (residentData_[layer] != nullptr) layers.push_back(static_cast<int>(layer));
+        }
+        return layers;
+    }
 
     // Pieces of build() for a driver that shares the layers of one stone count between
-    // processes (tablebase/layer_solver.hpp). Call them inside a tbb::task_arena; earlier
-    // layers are read from the store when first needed, and nothing is saved.
-    void startStoneGroup(int stones) { beginStoneGroup(stones); }
+    // processes (tablebase/layer_solver.hpp). Call them inside a tbb::task_arena; the layers
+    // read are loaded from the store when a layer is first asked for, and nothing is saved.
     std::vector<RetrogradeEntry> solveWholeLayer(int layer) {
+        prepareLayer(layer);
         std::vector<RetrogradeEntry> entries(index_.layerSize(layer));
         solveLayer(layer, entries);
         return entries;
@@ -81,6 +98,7 @@ public:
     // Steps [begin, end) of the layer's solving order (index_.solvingOrder): out[step - begin]
     // gets the entry of that step's position.
     void solveSteps(int layer, std::uint64_t begin, std::uint64_t end, std::span<RetrogradeEntry> out) {
+        prepareLayer(layer);
         for (std::uint64_t chunk = begin; chunk < end; chunk += chunkEntries_) {
             if (stop_ && stop_()) throw RetrogradeInterrupted("build stopped in layer " + std::to_string(layer));
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(chunk, std::min(end, chunk + chunkEntries_), 2048),
@@ -107,7 +125,6 @@ private:
         std::vector<RetrogradeLayerReport> reports;
         const int count = index_.layerCount();
         for (int layer = 0; layer < count; ++layer) {
-            if (layer == 0 || index_.layerStones(layer) != index_.layerStones(layer - 1)) beginStoneGroup(index_.layerStones(layer));
             RetrogradeLayerReport report;
             report.layer = layer;
             report.entries = index_.layerSize(layer);
@@ -116,6 +133,7 @@ private:
                 report.reused = true;
                 report.stats = store_.layerStats(layer);
             } else {
+                prepareLayer(layer);
                 std::vector<RetrogradeEntry> entries(report.entries);
                 solveLayer(layer, entries);
                 report.stats = countLayerOutcomes(entries);
@@ -170,38 +188,75 @@ private:
         return residentLayer(location.layer)[location.entry];
     }
 
-    // Earlier layers stay in memory while they are used; one not used during a whole group of
-    // layers with the same stone count is dropped, and loaded back from the store if needed again.
+    // Only the layers prepareLayer made resident are read: a child anywhere else means the
+    // index's childLayers (or the game's mostStonesRemoved) missed a layer.
     const RetrogradeEntry* residentLayer(int layer) const {
-        const auto slot = static_cast<std::size_t>(layer);
-        if (!accessed_[slot].load(std::memory_order_relaxed)) accessed_[slot].store(true, std::memory_order_relaxed);
-        if (const RetrogradeEntry* data = residentData_[slot].load(std::memory_order_acquire)) return data;
-        const std::lock_guard lock(residentMutex_);
-        if (const RetrogradeEntry* data = residentData_[slot].load(std::memory_order_acquire)) return data;
-        resident_[slot] = store_.loadLayer(layer);
-        if (resident_[slot].size() != index_.layerSize(layer)) {
-            throw std::runtime_error("retrograde builder: stored layer " + std::to_string(layer) + " has the wrong size");
-        }
-        residentData_[slot].store(resident_[slot].data(), std::memory_order_release);
-        return resident_[slot].data();
+        if (const RetrogradeEntry* data = residentData_[static_cast<std::size_t>(layer)]) return data;
+        throw std::logic_error("retrograde builder: layer " + std::to_string(layer) + " is read but not among the layers named for it");
     }
 
-    void makeResident(int layer, std::vector<RetrogradeEntry>&& entries) {
-        const auto slot = static_cast<std::size_t>(layer);
-        resident_[slot] = std::move(entries);
-        residentData_[slot].store(resident_[slot].data(), std::memory_order_release);
-        accessed_[slot].store(true);
-    }
-
-    void beginStoneGroup(int stones) {
-        for (std::size_t slot = 0; slot < resident_.size(); ++slot) {
-            const bool used = accessed_[slot].exchange(false);
-            const bool before = index_.layerStones(static_cast<int>(slot)) < stones;
-            if (!used && before && residentData_[slot].load() != nullptr) {
-                residentData_[slot].store(nullptr);
-                std::vector<RetrogradeEntry>().swap(resident_[slot]);
+    // Between layers, never during one (threads hold pointers into the layers they read): makes
+    // resident exactly the layers `layer` reads, plus the layers later layers read while the
+    // budget allows (those read soonest first); loads from the store those not in memory.
+    void prepareLayer(int layer) {
+        if (preparedLayer_ == layer) return;
+        preparedLayer_ = layer;
+        const std::vector<int>& reads = reads_[static_cast<std::size_t>(layer)];
+        const auto isRead = [&](int other) { return std::find(reads.begin(), reads.end(), other) != reads.end(); };
+        long double needed = static_cast<long double>(index_.layerSize(layer));
+        for (const int read : reads) needed += static_cast<long double>(index_.layerSize(read));
+        std::vector<std::pair<int, int>> keepable;  // (next reader, layer)
+        for (const int resident : residentLayers()) {
+            if (isRead(resident)) continue;
+            const int next = nextReader(resident, layer);
+            if (next < 0) {
+                dropLayer(resident);
+            } else {
+                keepable.emplace_back(next, resident);
             }
         }
+        std::sort(keepable.begin(), keepable.end());
+        for (const auto& [next, resident] : keepable) {
+            const auto size = static_cast<long double>(index_.layerSize(resident));
+            if (needed + size > static_cast<long double>(residentBudget_)) {
+                dropLayer(resident);
+            } else {
+                needed += size;
+            }
+        }
+        for (const int read : reads) {
+            const auto slot = static_cast<std::size_t>(read);
+            if (residentData_[slot] != nullptr) continue;
+            resident_[slot] = store_.loadLayer(read);
+            if (resident_[slot].size() != index_.layerSize(read)) {
+                throw std::runtime_error("retrograde builder: stored layer " + std::to_string(read) + " has the wrong size");
+            }
+            residentData_[slot] = resident_[slot].data();
+        }
+    }
+
+    // The first layer after `after` that reads `layer`, or -1 when none does.
+    int nextReader(int layer, int after) const {
+        for (int reader = after + 1; reader <= lastReader_[static_cast<std::size_t>(layer)]; ++reader) {
+            const std::vector<int>& reads = reads_[static_cast<std::size_t>(reader)];
+            if (std::find(reads.begin(), reads.end(), layer) != reads.end()) return reader;
+        }
+        return -1;
+    }
+
+    void dropLayer(int layer) {
+        const auto slot = static_cast<std::size_t>(layer);
+        residentData_[slot] = nullptr;
+        std::vector<RetrogradeEntry>().swap(resident_[slot]);
+    }
+
+    // A layer just solved stays in memory if a later layer reads it (the next prepareLayer
+    // decides whether the budget keeps it).
+    void makeResident(int layer, std::vector<RetrogradeEntry>&& entries) {
+        const auto slot = static_cast<std::size_t>(layer);
+        if (lastReader_[slot] <= layer) return;
+        resident_[slot] = std::move(entries);
+        residentData_[slot] = resident_[slot].data();
     }
 
     G game_;
@@ -211,10 +266,12 @@ private:
     std::uint64_t chunkEntries_ = std::uint64_t{1} << 18;
     std::function<void(const RetrogradeProgress&)> progress_;
     std::function<bool()> stop_;
-    mutable std::mutex residentMutex_;
-    mutable std::vector<std::vector<RetrogradeEntry>> resident_;
-    std::unique_ptr<std::atomic<const RetrogradeEntry*>[]> residentData_;
-    std::unique_ptr<std::atomic<bool>[]> accessed_;
+    std::uint64_t residentBudget_ = std::numeric_limits<std::uint64_t>::max();
+    int preparedLayer_ = -1;
+    std::vector<std::vector<RetrogradeEntry>> resident_;
+    std::vector<const RetrogradeEntry*> residentData_;  // resident_[layer].data(), or null
+    std::vector<std::vector<int>> reads_;  // per layer: the layers its children lie in
+    std::vector<int> lastReader_;          // per layer: the last layer reading it, -1 if none
 };
 
 }  // namespace papamu

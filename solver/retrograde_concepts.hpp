@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rules/position.hpp"
+#include "rules/stone_removal.hpp"
 #include "solver/retrograde_entry.hpp"
 
 namespace papamu {
@@ -60,6 +61,9 @@ concept RetrogradeIndex = requires(const I& index, const Position& position, int
     { index.layerCount() } -> std::convertible_to<int>;
     { index.layerSize(layer) } -> std::convertible_to<std::uint64_t>;
     { index.layerStones(layer) } -> std::convertible_to<int>;
+    // The layers a layer's children lie in, when one move removes at most `removal` stones (the
+    // game's mostStonesRemoved): the builder keeps these resident while it solves the layer.
+    { index.childLayers(layer, StoneRemoval{}) } -> std::same_as<std::vector<int>>;
     // The layer holding a position (with swapAvailable false), or -1 when the index has none.
     { index.layerOf(position) } -> std::convertible_to<int>;
     // The entry of a position inside its layer; only for positions with layerOf(position) >= 0.

@@ -56,6 +56,13 @@ struct LayerHeader {
 };
 
 
+// An upper bound of the memory writeLayerFile takes besides the entries: the payload at the
+// longest code for every entry plus a byte of padding per block, and the offsets (a u64 while
+// writing and a u32 in the block table per block). Real layers code in 1-3 bits per entry.
+inline long double layerWriteBytes(long double entries, std::uint32_t blockEntries = kDefaultBlockEntries) {
+    return entries * (kMaxCodeLength / 8.0L + 13.0L / blockEntries) + 4096;
+}
+
 // Writes atomically: to PATH.tmp, fsync, rename over PATH, fsync the directory. Returns the
 // number of bytes written. Deterministic: the same entries give the same bytes.
 // blockEntries: 1..kMaxBlockEntries.

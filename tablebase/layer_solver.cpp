@@ -11,7 +11,6 @@ namespace papamu {
 // The builder for the board's game, behind one virtual call per layer or range (never per node).
 struct LayerSolver::Engine {
     virtual ~Engine() = default;
-    virtual void beginStoneGroup(int stones) = 0;
     virtual std::vector<RetrogradeEntry> solveLayer(int layer) = 0;
     virtual void solveSteps(int layer, std::uint64_t begin, std::uint64_t end, std::span<RetrogradeEntry> out) = 0;
     tbb::task_arena arena;
@@ -23,9 +22,9 @@ struct LayerSolver::EngineFor final : LayerSolver::Engine {
     EngineFor(const G& game, const TableIndex& index, LayerFileStore& store, const TableBuildOptions& options)
         : Engine(options.threads), builder(game, index, store, options.threads) {
         builder.setChunkEntries(options.chunkEntries);
+        builder.setResidentBudget(residentLayerBudget(index, options.memoryBudget));
         if (options.stop) builder.setStopRequest(options.stop);
     }
-    void beginStoneGroup(int stones) override { builder.startStoneGroup(stones); }
     std::vector<RetrogradeEntry> solveLayer(int layer) override {
         return arena.execute([&] { return builder.solveWholeLayer(layer); });
     }
@@ -48,8 +47,6 @@ LayerSolver::LayerSolver(GameKind game, BoardSize size, const Variant& variant, 
 }
 
 LayerSolver::~LayerSolver() = default;
-
-void LayerSolver::beginStoneGroup(int stones) { engine_->beginStoneGroup(stones); }
 
 std::vector<RetrogradeEntry> LayerSolver::solveLayer(int layer) { return engine_->solveLayer(layer); }
 

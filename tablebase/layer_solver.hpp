@@ -21,7 +21,9 @@ namespace papamu {
 class LayerSolver {
 public:
     // Throws std::invalid_argument for bad rules or board. Uses options.threads oneTBB threads,
-    // options.blockEntries, chunkEntries and stop (progress is not called).
+    // options.blockEntries, chunkEntries, memoryBudget and stop (progress is not called).
+    // Solving a layer first makes exactly the layers it reads resident (and keeps others later
+    // layers read while memoryBudget allows), loading them from their files.
     LayerSolver(GameKind game, BoardSize size, const Variant& variant, const std::string& directory,
                 const TableBuildOptions& options);
     ~LayerSolver();
@@ -32,8 +34,6 @@ public:
     LayerFileStore& store() { return store_; }
     const std::string& directory() const { return directory_; }
 
-    // Call before the first layer of each stone count: drops earlier layers a whole group did not read.
-    void beginStoneGroup(int stones);
     // Every entry of the layer, in entry order.
     std::vector<RetrogradeEntry> solveLayer(int layer);
     // Steps [begin, end) of the layer's solving order (TableIndex::solvingOrder), in that order.

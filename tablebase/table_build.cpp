@@ -1,5 +1,6 @@
 #include "tablebase/table_build.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <limits>
@@ -61,6 +62,7 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
         const DirectoryLock lock(summary.directory);
         LayerFileStore store(summary.directory, index, variant, options.blockEntries);
         RetrogradeBuilder builder(rules, index, store, options.threads);
+        builder.setResidentBudget(residentLayerBudget(index, options.memoryBudget));
         if (options.progress) builder.setProgressCallback(options.progress);
         if (options.stop) builder.setStopRequest(options.stop);
         builder.setChunkEntries(options.chunkEntries);
@@ -74,13 +76,44 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
     });
 }
 
-std::uint64_t estimateBuildMemory(const TableIndex& index) {
+namespace {
+
+constexpr long double kProcessAllowance = 64.0L * 1024 * 1024;  // process, thread pool, small buffers
+
+// Everything but the layers: the allowance and the writer's buffers for the largest layer.
+long double layerOverhead(const TableIndex& index) {
+    long double largest = 0;
+    for (int layer = 0; layer < index.layerCount(); ++layer) largest = std::max(largest, index.layerSizeEstimate(layer));
+    return kProcessAllowance + layerWriteBytes(largest);
+}
+
+std::uint64_t saturated(long double bytes) {
+    constexpr std::uint64_t kMaximum = std::numeric_limits<std::uint64_t>::max();
+    if (bytes <= 0) return 0;
+    return bytes >= static_cast<long double>(kMaximum) ? kMaximum : static_cast<std::uint64_t>(bytes);
+}
+
+}  // namespace
+
+std::uint64_t estimateBuildMemory(const TableIndex& index, const Variant& variant) {
     // Counted in long double (layerSizeEstimate): a wrapped 64-bit count must not make a board
     // far too big to build look small.
-    long double total = 64.0L * 1024 * 1024;  // process, thread pool, compression buffers
-    for (int layer = 0; layer < index.layerCount(); ++layer) total += index.layerSizeEstimate(layer);  // one byte per entry
-    constexpr std::uint64_t kMaximum = std::numeric_limits<std::uint64_t>::max();
-    return total >= static_cast<long double>(kMaximum) ? kMaximum : static_cast<std::uint64_t>(total);
+    const BoardSize size{index.geometry().rows(), index.geometry().columns()};
+    return visitGame(index.game(), size, variant, [&](const auto& rules) {
+        long double largest = 0;  // the layer solved and the layers it reads
+        for (int layer = 0; layer < index.layerCount(); ++layer) {
+            long double working = index.layerSizeEstimate(layer);
+            for (const int read : index.childLayers(layer, rules.mostStonesRemoved(index.layerStones(layer)))) {
+                working += index.layerSizeEstimate(read);
+            }
+            largest = std::max(largest, working);
+        }
+        return saturated(layerOverhead(index) + largest);
+    });
+}
+
+std::uint64_t residentLayerBudget(const TableIndex& index, std::uint64_t memoryBudget) {
+    return saturated(static_cast<long double>(memoryBudget) - layerOverhead(index));
 }
 
 }  // namespace papamu

@@ -3,6 +3,7 @@
 // index and layer files of this folder. Used by `papamu build` and by the tests.
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ struct TableBuildOptions {
     int threads = 1;
     std::uint32_t blockEntries = kDefaultBlockEntries;
     std::uint64_t chunkEntries = std::uint64_t{1} << 18;
+    // Bytes the build may take (`papamu build --memory`): the layers a layer reads are always
+    // resident, and layers later layers read are kept instead of reloaded while this allows.
+    std::uint64_t memoryBudget = std::numeric_limits<std::uint64_t>::max();
     std::function<void(const RetrogradeProgress&)> progress;
     std::function<bool()> stop;  // asked between chunks; true interrupts (RetrogradeInterrupted)
 };
@@ -59,13 +63,15 @@ TableBuildSummary buildTable(GameKind game, BoardSize size, const Variant& varia
 // reused) into the summary's totals; buildTable and the MPI build (distributed/) share it.
 void tallyLayers(TableBuildSummary& summary, const TableIndex& index);
 
-// An upper bound of the builder's peak memory in bytes, for the memory budget: one byte per
-// stored entry of every layer of the index (the builder keeps each solved layer resident while later
-// layers may read it and drops it only after a whole stone group did not, so in the worst case
-// every layer is in memory at the end), plus a fixed allowance for the process, the thread
-// pool and the compression buffers. Saturates at UINT64_MAX instead of overflowing (8x8).
-// Measured peaks are 0.54-1.00 bytes per entry on the boards of 0.27e9 entries and more
-// (results/data/tables.jsonl): near the bound on one-row boards, whose layers stay read longest.
-std::uint64_t estimateBuildMemory(const TableIndex& index);
+// An upper bound of the builder's peak memory in bytes, for the memory budget. While a layer is
+// solved and written the builder holds it (one byte per entry), the layers its children lie in
+// (TableIndex::childLayers with the game's mostStonesRemoved: nothing else need be resident),
+// and the layer file writer's buffers (layerWriteBytes); plus a fixed allowance for the process
+// and the thread pool. The bound is the largest of these over the layers. Saturates at
+// UINT64_MAX instead of overflowing (8x8).
+std::uint64_t estimateBuildMemory(const TableIndex& index, const Variant& variant);
+// What of `memoryBudget` the builder may give to layers (the one solved and the resident ones):
+// the budget less the allowance and the largest layer's writer buffers (0 if that is all of it).
+std::uint64_t residentLayerBudget(const TableIndex& index, std::uint64_t memoryBudget);
 
 }  // namespace papamu

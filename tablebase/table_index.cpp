@@ -98,6 +98,31 @@ int TableIndex::layerNumber(int black, int white) const {
     return layerNumbers_[static_cast<std::size_t>(black * kCountSlots + white)];
 }
 
+std::vector<int> TableIndex::childLayers(int layerNumber, StoneRemoval removal) const {
+    const TableLayer& shape = layer(layerNumber);
+    std::vector<int> found;
+    // A child with these counts and side to move lies where layerOf puts it.
+    const auto add = [&](int black, int white, Color toMove) {
+        const int plain = this->layerNumber(black, white);
+        if (plain < 0) return;
+        const bool image = toMove == Color::White && layers_[static_cast<std::size_t>(plain)].sides == 1;
+        found.push_back(image ? this->layerNumber(white, black) : plain);
+    };
+    for (const Color mover : {Color::Black, Color::White}) {
+        if (mover == Color::White && shape.sides == 1) continue;  // folded: Black to move only
+        const bool black = mover == Color::Black;
+        for (int taken = 1; taken <= removal.own; ++taken) {
+            add(shape.black - (black ? taken : 0), shape.white - (black ? 0 : taken), opposite(mover));
+        }
+        for (int taken = 1; taken <= removal.enemy; ++taken) {
+            add(shape.black - (black ? 0 : taken), shape.white - (black ? taken : 0), opposite(mover));
+        }
+    }
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    return found;
+}
+
 std::uint64_t TableIndex::totalEntries() const {
     std::uint64_t total = 0;
     for (int layer = 0; layer < layerCount(); ++layer) total += layerSize(layer);

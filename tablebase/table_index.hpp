@@ -27,6 +27,7 @@
 #include "rules/board_geometry.hpp"
 #include "rules/game_kind.hpp"
 #include "rules/position.hpp"
+#include "rules/stone_removal.hpp"
 #include "rules/symmetry.hpp"
 #include "solver/retrograde_concepts.hpp"
 #include "tablebase/child_locator.hpp"
@@ -74,6 +75,12 @@ public:
     long double layerSizeEstimate(int layer) const;
     std::uint64_t totalEntries() const;
     std::uint64_t totalPositions() const;  // both sides to move
+    // The layers holding the children of a layer's positions (sorted, each once), when one move
+    // removes at most `removal` stones (the game's mostStonesRemoved for the layer's stone
+    // count): for each side to move stored, every count left by taking 1..own of the mover's
+    // stones or 1..enemy of the other's, White-to-move children of folded layers read in their
+    // colour image's layer. The builder keeps exactly these resident while it solves the layer.
+    std::vector<int> childLayers(int layer, StoneRemoval removal) const;
 
     // True when some layers are colour-folded (see above).
     bool colourFolded() const { return foldTransform_.has_value(); }

@@ -116,11 +116,11 @@ TEST_CASE("a build that cannot fit in the memory budget is refused up front", "[
     CHECK(result.err.find("more than the memory budget 1.0 GiB (--memory)") != std::string::npos);
     CHECK(fs::is_empty(root.path()));  // nothing written
 
-    // The estimate is one byte per entry plus 64 MiB: Kōnane 5x5 has 2 * 2^25 entries (both sides
-    // to move), so 128 MiB; 120M is refused. A small board fits in 128M and builds.
-    const CommandResult tight = runPapamu({"build", "konane", "5x5", "--tb", root.string(), "--memory", "120M"});
+    // The estimate is the largest layer with the layers it reads, the writer's buffers and 64 MiB:
+    // 9.6 GiB for Kōnane 6x6 (table_size_estimate_test.cpp), so 9G is refused and 20G would do.
+    const CommandResult tight = runPapamu({"build", "konane", "6x6", "--tb", root.string(), "--memory", "9G"});
     CHECK(tight.exitCode == 2);
-    CHECK(tight.err.find("needs about 128.0 MiB, more than the memory budget 120.0 MiB") != std::string::npos);
+    CHECK(tight.err.find("building konane 6x6 needs about 9.6 GiB, more than the memory budget 9.0 GiB") != std::string::npos);
     CHECK(fs::is_empty(root.path()));
     const CommandResult fits = runPapamu({"build", "konane", "3x4", "--tb", root.string(), "--memory", "128M"});
     CHECK(fits.exitCode == 0);

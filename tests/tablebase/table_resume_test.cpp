@@ -17,21 +17,6 @@
 using namespace papamu;
 namespace fs = std::filesystem;
 
-namespace {
-
-// Every file of a table directory with its bytes, by name; not the build's lock file (it holds
-// the last builder's process id, not table data).
-std::map<std::string, std::vector<char>> tableFiles(const fs::path& directory) {
-    std::map<std::string, std::vector<char>> files;
-    for (const auto& item : fs::directory_iterator(directory)) {
-        if (item.path().filename() == DirectoryLock::kFileName) continue;
-        files[item.path().filename().string()] = testing::fileBytes(item.path());
-    }
-    return files;
-}
-
-}  // namespace
-
 TEST_CASE("a build stopped mid-layer resumes to byte-identical files", "[resume]") {
     testing::TemporaryDirectory straight;
     testing::TemporaryDirectory interrupted;
@@ -46,7 +31,7 @@ TEST_CASE("a build stopped mid-layer resumes to byte-identical files", "[resume]
     stopping.stop = [&] { return ++chunks > 300; };  // well inside the build, in the middle of a layer
     CHECK_THROWS_AS(buildTable(GameKind::Unane, BoardSize{3, 4}, Variant{}, interrupted.string(), stopping), RetrogradeInterrupted);
     const fs::path directory = interrupted.path() / tableDirectoryName(GameKind::Unane, BoardSize{3, 4}, Variant{});
-    const std::size_t layersBefore = tableFiles(directory).size() - 1;  // less the manifest
+    const std::size_t layersBefore = testing::tableFiles(directory).size() - 1;  // less the manifest
     CHECK(layersBefore > 3);
     CHECK(layersBefore < static_cast<std::size_t>(reference.layers.size()));
 
@@ -62,7 +47,7 @@ TEST_CASE("a build stopped mid-layer resumes to byte-identical files", "[resume]
     CHECK_THAT(resumed.rejectedFiles.front(), Catch::Contains("layer-b02-w01.pmtb: truncated"));
     CHECK(resumed.wins == reference.wins);
     fs::remove(directory / (layerFileName(1, 1) + ".tmp"));
-    CHECK(tableFiles(directory) == tableFiles(reference.directory));
+    CHECK(testing::tableFiles(directory) == testing::tableFiles(reference.directory));
 }
 
 TEST_CASE("a papamu build killed with SIGKILL resumes to byte-identical files", "[resume][cli]") {
@@ -92,7 +77,7 @@ TEST_CASE("a papamu build killed with SIGKILL resumes to byte-identical files", 
     ::waitpid(child, &status, 0);
     CHECK(WIFSIGNALED(status));
     REQUIRE(WEXITSTATUS(std::system(build(killed.string()).c_str())) == 0);
-    auto files = tableFiles(directory);
+    auto files = testing::tableFiles(directory);
     for (auto it = files.begin(); it != files.end();) it = it->first.ends_with(".tmp") ? files.erase(it) : std::next(it);
-    CHECK(files == tableFiles(straight.path() / tableDirectoryName(GameKind::Konane, BoardSize{4, 5}, Variant{})));
+    CHECK(files == testing::tableFiles(straight.path() / tableDirectoryName(GameKind::Konane, BoardSize{4, 5}, Variant{})));
 }

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "tablebase/directory_lock.hpp"
+
 namespace papamu::testing {
 
 class TemporaryDirectory {
@@ -51,6 +53,12 @@ inline std::map<std::string, std::vector<char>> directoryFiles(const std::filesy
         if (!skip(name)) files[name] = fileBytes(item.path());
     }
     return files;
+}
+
+// Every file of a table directory with its bytes, by name; not the build's lock file (it holds
+// the last builder's process id, not table data).
+inline std::map<std::string, std::vector<char>> tableFiles(const std::filesystem::path& directory) {
+    return directoryFiles(directory, [](const std::string& name) { return name == DirectoryLock::kFileName; });
 }
 
 }  // namespace papamu::testing
