@@ -14,6 +14,7 @@
 #include "rules/move.hpp"
 #include "rules/position.hpp"
 #include "solver/proof_number.hpp"
+#include "solver/shared_marks.hpp"
 
 namespace papamu {
 
@@ -37,18 +38,47 @@ constexpr std::uint64_t withVirtualLoss(ProofNumber disproof, unsigned workers) 
     return std::uint64_t{disproof} + std::uint64_t{workers} * (std::uint64_t{disproof} / 2 + 1);
 }
 
+// Whether workers should spread over a node's children (virtual losses) or all follow its best
+// child. A node that looks lost (proof number above its disproof number) needs every child
+// refuted, so workers on different children all do needed work; a node that looks won needs one
+// child, and a second worker sent to the runner-up mostly searches what the proof will not use.
+// Spreading everywhere cost 1.38x the nodes of one worker at two threads, spreading only here
+// 1.05x (solver/README.md).
+constexpr bool spreadsWorkers(ProofPair node) { return node.proof > node.disproof; }
+
 class LocalExpansion {
 public:
-    void clear() { count_ = 0; }
-    void add(const Position& child, ProofPair numbers) {
-        children_[static_cast<std::size_t>(count_)] = child;
-        numbers_[static_cast<std::size_t>(count_)] = numbers;
+    // `tracked`: the children get their shared slots and marks (a parallel search); a node
+    // expanded alone gets them later, from track(), if other workers join while it is searched.
+    void clear(bool tracked) {
+        count_ = 0;
+        tracked_ = tracked;
+    }
+    bool tracked() const { return tracked_; }
+    // Gives every child its slot; the marks start at 0, as if nothing had been read yet.
+    void track() {
+        for (std::size_t index = 0; index < static_cast<std::size_t>(count_); ++index) {
+            slots_[index] = SharedMarks::slotOf(children_[index]);
+            marks_[index] = 0;
+        }
+        tracked_ = true;
+    }
+    // `slot` and `mark`: the child's place in the parallel search's shared marks and the mark as
+    // read before the child's numbers were (SharedMarks in solver/shared_marks.hpp; 0 alone).
+    void add(const Position& child, ProofPair numbers, std::uint32_t slot = 0, std::uint32_t mark = 0) {
+        const auto index = static_cast<std::size_t>(count_);
+        children_[index] = child;
+        numbers_[index] = numbers;
+        slots_[index] = slot;
+        marks_[index] = mark;
         ++count_;
     }
     int size() const { return count_; }
     const Position& child(int index) const { return children_[static_cast<std::size_t>(index)]; }
     ProofPair& numbers(int index) { return numbers_[static_cast<std::size_t>(index)]; }
     const ProofPair& numbers(int index) const { return numbers_[static_cast<std::size_t>(index)]; }
+    std::uint32_t slot(int index) const { return slots_[static_cast<std::size_t>(index)]; }
+    std::uint32_t& mark(int index) { return marks_[static_cast<std::size_t>(index)]; }
 
     // The node's numbers from its children's, after dropping the children proven won.
     ProofPair summarize() {
@@ -58,8 +88,7 @@ public:
             const ProofPair numbers = numbers_[static_cast<std::size_t>(index)];
             if (numbers.won()) {
                 --count_;
-                children_[static_cast<std::size_t>(index)] = children_[static_cast<std::size_t>(count_)];
-                numbers_[static_cast<std::size_t>(index)] = numbers_[static_cast<std::size_t>(count_)];
+                moveLastTo(index);
                 continue;
             }
             proofSum = saturatingAdd(proofSum, numbers.proof);
@@ -83,17 +112,18 @@ public:
     }
 
     // The child to search next and its thresholds, for a node with numbers `node` (from
-    // summarize(), not yet at `limits`). `busyWorkers(child)` counts the other workers inside a
-    // child (always 0 for a lone worker): their virtual loss steers this one elsewhere.
-    template <class BusyWorkers>
-    int bestChild(ProofPair node, Thresholds limits, BusyWorkers&& busyWorkers, Thresholds& childLimits) const {
+    // summarize(), not yet at `limits`). Each child's mark counts the other workers inside it
+    // (always 0 for a lone worker): where spreadsWorkers(node), their virtual loss steers this
+    // one elsewhere.
+    int bestChild(ProofPair node, Thresholds limits, Thresholds& childLimits) const {
+        const bool spread = spreadsWorkers(node);
         int best = -1;
         std::uint64_t bestScore = ~std::uint64_t{0};
         std::uint64_t secondScore = ~std::uint64_t{0};
         for (int index = 0; index < count_; ++index) {
             const ProofPair numbers = numbers_[static_cast<std::size_t>(index)];
             if (numbers.disproof >= limits.proof) continue;  // cannot get a threshold above it
-            const std::uint64_t score = withVirtualLoss(numbers.disproof, busyWorkers(children_[static_cast<std::size_t>(index)]));
+            const std::uint64_t score = withVirtualLoss(numbers.disproof, spread ? SharedMarks::workersInside(marks_[static_cast<std::size_t>(index)]) : 0);
             if (score < bestScore) {
                 secondScore = bestScore;
                 bestScore = score;
@@ -115,9 +145,21 @@ public:
     }
 
 private:
+    void moveLastTo(int index) {
+        const auto to = static_cast<std::size_t>(index);
+        const auto from = static_cast<std::size_t>(count_);
+        children_[to] = children_[from];
+        numbers_[to] = numbers_[from];
+        slots_[to] = slots_[from];
+        marks_[to] = marks_[from];
+    }
+
     std::array<Position, MoveList::kCapacity> children_;
     std::array<ProofPair, MoveList::kCapacity> numbers_;
+    std::array<std::uint32_t, MoveList::kCapacity> slots_;
+    std::array<std::uint32_t, MoveList::kCapacity> marks_;
     int count_ = 0;
+    bool tracked_ = false;
 };
 
 }  // namespace papamu

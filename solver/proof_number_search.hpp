@@ -14,8 +14,12 @@
 //   not wrong. Worker::search() reads as the algorithm: stale check, expand, then pick the best
 //   child and descend until the node's numbers reach their thresholds.
 // - Parallel: every worker runs df-pn from the root on the shared table; a worker inside a
-//   position marks it busy, and the others see busy children as harder (a virtual loss), so
-//   they spread over different subtrees. Values never depend on the thread count; node counts do.
+//   position marks it busy (SharedMarks, solver/shared_marks.hpp), and under a node that looks
+//   lost the others see busy children as harder (a virtual loss), so they spread over children
+//   that all need refuting; under a node that looks won they follow the best child together.
+//   Each round a worker re-reads only the children stored since it last read them. Values never
+//   depend on the thread count; node counts do.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -34,6 +38,7 @@
 #include "solver/proof_number.hpp"
 #include "solver/proof_table.hpp"
 #include "solver/search_control.hpp"
+#include "solver/shared_marks.hpp"
 
 namespace papamu {
 
@@ -45,10 +50,8 @@ public:
           oracle_(std::move(oracle)),
           options_(std::move(options)),
           symmetries_(game.geometry()),
-          table_(ProofTableBytes{options_.tableBytes != 0 ? options_.tableBytes : options_.hashMegabytes << 20}, options_.threads > 1),
-          busy_(new std::atomic<std::uint8_t>[kBusySlots]) {
-        if (options_.threads < 1) options_.threads = 1;
-        for (std::size_t slot = 0; slot < kBusySlots; ++slot) busy_[slot].store(0, std::memory_order_relaxed);
+          table_(ProofTableBytes{options_.tableBytes != 0 ? options_.tableBytes : options_.hashMegabytes << 20}, options_.threads > 1) {
+        options_.threads = std::clamp(options_.threads, 1, SharedMarks::kMostWorkers);
         for (int index = 0; index < options_.threads; ++index) workers_.push_back(std::make_unique<Worker>(*this, index));
     }
 
@@ -239,7 +242,7 @@ public:
     void setLimits(SearchLimits limits) { options_.limits = limits; }
 
     // About how many bytes a search with these options holds, for refusing up front what would
-    // not fit (solver/memory_budget.hpp): the table, the busy counters and the table's locks,
+    // not fit (solver/memory_budget.hpp): the table, the shared marks and the table's locks,
     // every worker's preallocated frames, and a fixed allowance for the program itself (code,
     // libraries, oneTBB's threads). Saturates rather than wrapping for absurd table sizes.
     static std::uint64_t memoryEstimate(const SearchOptions& options) {
@@ -250,7 +253,7 @@ public:
         if (megabytes > kMost / kMegabyte / 2) return kMost;  // the rest is far below 2^63
         const std::uint64_t workers = static_cast<std::uint64_t>(std::max(options.threads, 1));
         const std::uint64_t frameBytes = sizeof(LocalExpansion);
-        const std::uint64_t shared = kBusySlots * (sizeof(std::atomic<std::uint8_t>) + sizeof(std::atomic<std::uint8_t>));
+        const std::uint64_t shared = SharedMarks::bytes() + ProofTable::kLockBytes;
         return megabytes * kMegabyte + shared + workers * kMaxDepth * frameBytes + kProgramBytes;
     }
 
@@ -260,7 +263,6 @@ public:
     const SearchOptions& options() const { return options_; }
 
 private:
-    static constexpr std::size_t kBusySlots = std::size_t{1} << 16;
     static constexpr int kMaxDepth = 72;  // at most 64 stones to remove, plus the swap
     static constexpr std::uint64_t kPollInterval = 1024;
 
@@ -294,25 +296,6 @@ private:
         }
         return ProofPair{1, 1};
     }
-
-    std::size_t busySlot(const Position& position) const { return PositionHash{}(position) >> 48; }
-
-    // Marks a position busy while a worker is inside it, for the others' virtual losses.
-    class BusyMark {
-    public:
-        BusyMark(ProofNumberSearch& search, const Position& position, bool active)
-            : counter_(active ? &search.busy_[search.busySlot(position)] : nullptr) {
-            if (counter_) counter_->fetch_add(1, std::memory_order_relaxed);
-        }
-        ~BusyMark() {
-            if (counter_) counter_->fetch_sub(1, std::memory_order_relaxed);
-        }
-        BusyMark(const BusyMark&) = delete;
-        BusyMark& operator=(const BusyMark&) = delete;
-
-    private:
-        std::atomic<std::uint8_t>* counter_;
-    };
 
     class Worker {
     public:
@@ -365,7 +348,7 @@ private:
 
     private:
         // Several workers in one tree (one root for all, or helpers in a solveAll() job): virtual
-        // losses, and re-reading the children each round.
+        // losses, and re-reading the children others stored.
         bool parallel() const {
             return search_.workers_.size() > 1 && (search_.sharedRoot_ || search_.helpers_.load(std::memory_order_relaxed) > 0);
         }
@@ -393,7 +376,7 @@ private:
 
         // Lists the node's children with their starting numbers; the node's value when one child
         // already decides it (a move to a lost position) or none is left.
-        std::optional<ProofPair> expand(const Position& node, LocalExpansion& expansion) {
+        std::optional<ProofPair> expand(const Position& node, LocalExpansion& expansion, bool shared) {
             const auto& game = search_.game_;
             moves_.clear();
             game.generateMoves(node, moves_);
@@ -402,21 +385,38 @@ private:
                 children[static_cast<std::size_t>(index)] = search_.canonical(game.applyMove(node, moves_[index]));
                 search_.table_.prefetch(children[static_cast<std::size_t>(index)]);
             }
-            expansion.clear();
+            expansion.clear(shared);
             for (int index = 0; index < moves_.size(); ++index) {
                 const Position& child = children[static_cast<std::size_t>(index)];
+                // The mark is read before the numbers, so a store after this read shows later.
+                const std::uint32_t slot = shared ? SharedMarks::slotOf(child) : 0;
+                const std::uint32_t mark = shared ? search_.marks_.read(slot) : 0;
                 const ProofPair numbers = initialNumbers(child);
                 if (numbers.lost()) return ProofPair::win();  // a move to a lost position wins at once
-                if (!numbers.won()) expansion.add(child, numbers);  // a move to a won one never helps
+                if (!numbers.won()) expansion.add(child, numbers, slot, mark);  // a move to a won one never helps
             }
             if (expansion.size() == 0) return ProofPair::loss();
             return std::nullopt;
         }
 
-        // With several workers, what the others learned about the children since the last round.
-        void readBack(LocalExpansion& expansion) const {
-            for (int index = 0; index < expansion.size(); ++index) search_.table_.prefetch(expansion.child(index));
+        // With several workers, what the others learned about the children since the last round:
+        // the children's marks (workers inside, for the virtual losses), and the table's numbers
+        // of the children stored since this worker last read them (by another worker, or through
+        // a transposition); the rest are not looked up again.
+        void readBack(LocalExpansion& expansion) {
+            const bool everyChild = !expansion.tracked();  // expanded before other workers joined
+            if (everyChild) expansion.track();
+            int changed = 0;
             for (int index = 0; index < expansion.size(); ++index) {
+                const std::uint32_t now = search_.marks_.read(expansion.slot(index));
+                if (everyChild || SharedMarks::storedBetween(expansion.mark(index), now)) {
+                    search_.table_.prefetch(expansion.child(index));
+                    changed_[static_cast<std::size_t>(changed++)] = index;
+                }
+                expansion.mark(index) = now;
+            }
+            for (int position = 0; position < changed; ++position) {
+                const int index = changed_[static_cast<std::size_t>(position)];
                 typename ProofTable::Found found;
                 if (search_.table_.lookup(expansion.child(index), found)) expansion.numbers(index) = found.numbers;
             }
@@ -431,22 +431,26 @@ private:
             const std::uint64_t nodesBefore = nodes_;
             if (++nodes_ % kPollInterval == 0) poll();
             LocalExpansion& expansion = frames_[static_cast<std::size_t>(depth)];
-            std::optional<ProofPair> decided = expand(node, expansion);
-            BusyMark mark(search_, node, !decided && parallel());
-            const auto busyWorkers = [this](const Position& child) -> unsigned {
-                return parallel() ? search_.busy_[search_.busySlot(child)].load(std::memory_order_relaxed) : 0U;
-            };
+            const bool shared = parallel();
+            std::optional<ProofPair> decided = expand(node, expansion, shared);
+            // Inside: the other workers see this position as busy until it is stored.
+            const bool inside = shared && !decided;
+            const std::uint32_t slot = shared ? SharedMarks::slotOf(node) : 0;
+            if (inside) search_.marks_.enter(slot);
             ProofPair result = decided.value_or(ProofPair{});
             for (bool refresh = false; !decided; refresh = parallel()) {
                 if (refresh) readBack(expansion);
                 result = expansion.summarize();
                 if (result.proven() || limits.reachedBy(result) || stopped()) break;
                 Thresholds childLimits;
-                const int best = expansion.bestChild(result, limits, busyWorkers, childLimits);
+                const int best = expansion.bestChild(result, limits, childLimits);
                 expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1);
+                // Its own store is read: the child's generation now counts only later stores.
+                if (expansion.tracked()) expansion.mark(best) = search_.marks_.read(expansion.slot(best));
             }
             const std::uint64_t work = nodes_ - nodesBefore;
             search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)));
+            if (inside || parallel()) search_.marks_.stored(shared ? slot : SharedMarks::slotOf(node), inside);
             return result;
         }
 
@@ -493,6 +497,7 @@ private:
         std::array<Position, MoveList::kCapacity> children_;  // the node being expanded
         MoveList moves_;
         MoveList scratch_;
+        std::array<int, MoveList::kCapacity> changed_;  // readBack's children to look up again
         std::uint64_t nodes_ = 0;
         std::uint64_t reported_ = 0;
         double lastProgress_ = 0.0;
@@ -505,15 +510,17 @@ private:
     SearchOptions options_;
     BoardSymmetries symmetries_;
     ProofTable table_;
-    std::unique_ptr<std::atomic<std::uint8_t>[]> busy_;
+    SharedMarks marks_;
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> stop_{false};
     bool sharedRoot_ = true;  // false while solveAll() hands each worker its own positions
     std::atomic<int> helpers_{0};  // workers of solveAll() helping another's job
     std::atomic<bool> rootProven_{false};
     Value rootValue_ = Value::Loss;
-    std::atomic<std::uint64_t> sharedNodes_{0};
-    std::chrono::steady_clock::time_point started_;
+    // Written every kPollInterval nodes by every worker: on a cache line of its own, apart from
+    // stop_ and helpers_, which every worker reads every round.
+    alignas(64) std::atomic<std::uint64_t> sharedNodes_{0};
+    alignas(64) std::chrono::steady_clock::time_point started_;
 };
 
 }  // namespace papamu

@@ -9,9 +9,9 @@ ProofTable::ProofTable(ProofTableBytes size, bool concurrent)
     : bucketCount_(std::max<std::size_t>(1, size.bytes / sizeof(Bucket))),
       concurrent_(concurrent),
       memory_(bucketCount_ * sizeof(Bucket)),
-      locks_(new std::atomic<std::uint8_t>[kLockStripes]),
+      sequences_(new std::atomic<std::uint32_t>[kLockStripes]),
       garbageTrigger_(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger)) {
-    for (std::size_t stripe = 0; stripe < kLockStripes; ++stripe) locks_[stripe].store(0, std::memory_order_relaxed);
+    for (std::size_t stripe = 0; stripe < kLockStripes; ++stripe) sequences_[stripe].store(0, std::memory_order_relaxed);
     if (bytes() <= kEagerHugePageBytes) {
         hugePages_.store(true, std::memory_order_relaxed);
         memory_.useHugePages(false);
@@ -25,37 +25,75 @@ std::size_t ProofTable::bucketOf(const Position& position) const {
     return static_cast<std::size_t>((hash * bucketCount_) >> 64);
 }
 
+namespace {
+
+void pause() {
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#endif
+}
+
+}  // namespace
+
 void ProofTable::lock(std::size_t bucket) const {
     if (!concurrent_) return;
-    std::atomic<std::uint8_t>& flag = locks_[bucket % kLockStripes];
-    while (flag.exchange(1, std::memory_order_acquire) != 0) {
-        while (flag.load(std::memory_order_relaxed) != 0) {
-#if defined(__x86_64__)
-            __builtin_ia32_pause();
-#endif
-        }
+    std::atomic<std::uint32_t>& sequence = sequences_[bucket % kLockStripes];
+    for (;;) {
+        std::uint32_t even = sequence.load(std::memory_order_relaxed);
+        // Acquire: the writes to the bucket come after the sequence turned odd.
+        if ((even & 1) == 0 && sequence.compare_exchange_weak(even, even + 1, std::memory_order_acquire)) return;
+        pause();
     }
 }
 
 void ProofTable::unlock(std::size_t bucket) const {
-    if (concurrent_) locks_[bucket % kLockStripes].store(0, std::memory_order_release);
+    if (!concurrent_) return;
+    std::atomic<std::uint32_t>& sequence = sequences_[bucket % kLockStripes];
+    sequence.store(sequence.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+}
+
+std::uint32_t ProofTable::beginRead(std::size_t bucket) const {
+    if (!concurrent_) return 0;
+    const std::atomic<std::uint32_t>& sequence = sequences_[bucket % kLockStripes];
+    for (;;) {
+        const std::uint32_t begun = sequence.load(std::memory_order_acquire);
+        if ((begun & 1) == 0) return begun;
+        pause();
+    }
+}
+
+bool ProofTable::endRead(std::size_t bucket, std::uint32_t begun) const {
+    // The entry loads before this are acquires, so this load cannot move above them; a read that
+    // saw any value of a write that began after `begun` sees its odd sequence here.
+    return !concurrent_ || sequences_[bucket % kLockStripes].load(std::memory_order_relaxed) == begun;
+}
+
+void ProofTable::put(Entry& entry, const Entry& value) {
+    put(entry.black, value.black);
+    put(entry.white, value.white);
+    put(entry.proof, value.proof);
+    put(entry.disproof, value.disproof);
+    put(entry.work, value.work);
+    put(entry.tag, value.tag);
 }
 
 bool ProofTable::lookup(const Position& position, Found& found) const {
     const std::size_t index = bucketOf(position);
     const std::uint8_t tag = tagOf(position);
     const Bucket& bucket = buckets()[index];
-    lock(index);
-    for (const Entry& entry : bucket.entries) {
-        if (matches(entry, position, tag)) {
-            found.numbers = ProofPair{entry.proof, entry.disproof};
-            found.work = entry.work;
-            unlock(index);
-            return true;
+    for (;;) {
+        const std::uint32_t begun = beginRead(index);
+        bool hit = false;
+        for (const Entry& entry : bucket.entries) {
+            if (load(entry.tag) == tag && load(entry.black) == position.black && load(entry.white) == position.white) {
+                found.numbers = ProofPair{load(entry.proof), load(entry.disproof)};
+                found.work = load(entry.work);
+                hit = true;
+                break;
+            }
         }
+        if (endRead(index, begun)) return hit;
     }
-    unlock(index);
-    return false;
 }
 
 bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_t work) {
@@ -79,8 +117,8 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
     }
     const bool filled = victim->tag == 0;
     const std::uint64_t total = (matches(*victim, position, tag) ? std::uint64_t{victim->work} : 0) + work;
-    *victim = Entry{position.black, position.white, numbers.proof, numbers.disproof,
-                    static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU)), tag};
+    put(*victim, Entry{position.black, position.white, numbers.proof, numbers.disproof,
+                       static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU)), tag});
     unlock(index);
     if (filled) {
         used_[index % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
@@ -133,7 +171,7 @@ std::size_t ProofTable::collectGarbage(std::size_t targetUsed) {
         lock(index);
         for (Entry& entry : buckets()[index].entries) {
             if (entry.tag != 0 && !proven(entry) && workClass(entry.work) <= cut) {
-                entry = Entry{};
+                put(entry, Entry{});
                 ++removed;
             }
         }

@@ -17,7 +17,13 @@
 //   entries never sweep. The sweep is gentle on purpose (98% -> 90%): measured on 1 MB tables,
 //   sweeping down to 60% cost 1.8x the nodes on Kōnane 5x6 and 4.6x on 6x6 against bucket
 //   replacement alone, the gentle sweep 1.03x and 1.07x (solver/README.md).
-// With several workers, each bucket is guarded by one of a fixed set of spin locks (lock striping).
+// With several workers, each bucket belongs to one of a fixed set of stripes, each with a sequence
+// number (a seqlock): a writer makes it odd while it changes a bucket of the stripe and even again
+// after; a reader reads the entries and retries if the number was odd or changed meanwhile. So a
+// lookup writes nothing shared: with lock flags every lookup took its stripe's cache line away
+// from the other cores, and lookups are most of the table's traffic. Every entry field is read
+// and written as an atomic (acquire loads, release stores: plain moves on x86), so a read that
+// overlaps a write is retried, never a data race.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -46,6 +52,9 @@ public:
     static constexpr std::size_t kEagerHugePageBytes = std::size_t{1} << 30;
     // Smaller tables rely on bucket replacement alone (a sweep would run every few stores).
     static constexpr std::size_t kGarbageMinimumCapacity = 4096;
+    // The stripes of the seqlock (buckets share them round-robin) and what they take.
+    static constexpr std::size_t kLockStripes = std::size_t{1} << 16;
+    static constexpr std::size_t kLockBytes = kLockStripes * sizeof(std::uint32_t);
 
     struct Entry {
         Bitboard black = 0;
@@ -76,7 +85,7 @@ public:
     // One sweep removing the cheapest unproven entries until at most `targetUsed` remain (or no
     // unproven entry is left); returns how many it removed. store() calls it when the table fills.
     std::size_t collectGarbage(std::size_t targetUsed);
-    // Calls visit(position, found) for every stored entry, each read under its bucket's lock
+    // Calls visit(position, found) for every stored entry, each read under its bucket's stripe
     // (other workers may go on storing meanwhile: every entry read is one that was stored).
     template <class Visit>
     void forEachEntry(Visit&& visit) const {
@@ -114,7 +123,7 @@ private:
     static constexpr std::uint8_t kUsed = 1;
     static constexpr std::uint8_t kWhiteToMove = 2;
     static constexpr std::uint8_t kSwapOffered = 4;
-    static constexpr std::size_t kLockStripes = std::size_t{1} << 16;
+
     static constexpr int kWorkClasses = 33;  // floor(log2(work)) + 1 for 32-bit work, 0 for none
 
     static std::uint8_t tagOf(const Position& position) {
@@ -132,15 +141,27 @@ private:
 
     Bucket* buckets() const { return static_cast<Bucket*>(memory_.data()); }
     std::size_t bucketOf(const Position& position) const;
+    // Writers (and whole-bucket readers) hold the stripe; lookups use beginRead/endRead instead.
     void lock(std::size_t bucket) const;
     void unlock(std::size_t bucket) const;
+    std::uint32_t beginRead(std::size_t bucket) const;             // waits out a writer
+    bool endRead(std::size_t bucket, std::uint32_t begun) const;  // false: read again
+    template <class T>
+    static T load(const T& field) {
+        return std::atomic_ref<T>(const_cast<T&>(field)).load(std::memory_order_acquire);
+    }
+    template <class T>
+    static void put(T& field, T value) {
+        std::atomic_ref<T>(field).store(value, std::memory_order_release);
+    }
+    static void put(Entry& entry, const Entry& value);
     void collectIfFull();
     void switchToHugePagesWhenUsed();
 
     std::size_t bucketCount_;
     bool concurrent_;
     PageMemory memory_;
-    std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
+    std::unique_ptr<std::atomic<std::uint32_t>[]> sequences_;  // per stripe: odd while written
     // Workers read the members above on every probe. The count of used entries changes on most
     // stores, so it lives apart, in shards on their own cache lines (picked by bucket): one shared
     // counter beside the read-mostly members made every store invalidate the other workers' copy

@@ -1,0 +1,78 @@
+// How a parallel worker picks its child: the shared marks count workers inside a position and
+// the stores to it, and a busy child is avoided only where the node needs every child refuted.
+#include <catch2/catch.hpp>
+
+#include "solver/local_expansion.hpp"
+#include "solver/shared_marks.hpp"
+
+namespace papamu {
+
+namespace {
+
+Position stones(std::uint64_t black) { return Position{black, 0, Color::Black, false}; }
+
+}  // namespace
+
+TEST_CASE("shared marks count the workers inside a slot and every store to it", "[solver]") {
+    SharedMarks marks;
+    const std::uint32_t slot = SharedMarks::slotOf(stones(0x1234));
+    REQUIRE(slot < SharedMarks::kSlots);
+    const std::uint32_t before = marks.read(slot);
+    CHECK(SharedMarks::workersInside(before) == 0);
+
+    marks.enter(slot);
+    marks.enter(slot);
+    const std::uint32_t twoInside = marks.read(slot);
+    CHECK(SharedMarks::workersInside(twoInside) == 2);
+    CHECK_FALSE(SharedMarks::storedBetween(before, twoInside));  // entering stores nothing
+
+    marks.stored(slot, true);  // one worker leaves, having stored the position
+    const std::uint32_t oneInside = marks.read(slot);
+    CHECK(SharedMarks::workersInside(oneInside) == 1);
+    CHECK(SharedMarks::storedBetween(twoInside, oneInside));
+
+    marks.stored(slot, false);  // a store by a worker that never entered (a decided position)
+    const std::uint32_t stillOne = marks.read(slot);
+    CHECK(SharedMarks::workersInside(stillOne) == 1);
+    CHECK(SharedMarks::storedBetween(oneInside, stillOne));
+
+    marks.stored(slot, true);
+    CHECK(SharedMarks::workersInside(marks.read(slot)) == 0);
+}
+
+TEST_CASE("a busy child is passed over where the node looks lost, not where it looks won", "[solver]") {
+    SharedMarks marks;
+    const Position easy = stones(0x3);
+    const Position harder = stones(0x5);
+    marks.enter(SharedMarks::slotOf(easy));  // another worker searches the easy child
+    REQUIRE(SharedMarks::slotOf(easy) != SharedMarks::slotOf(harder));
+
+    LocalExpansion expansion;
+    expansion.clear(true);
+    // Disproof numbers 4 and 5: with one worker inside, the easy child weighs 4 + 3 = 7 > 5.
+    expansion.add(easy, ProofPair{1, 4}, SharedMarks::slotOf(easy), marks.read(SharedMarks::slotOf(easy)));
+    expansion.add(harder, ProofPair{1, 5}, SharedMarks::slotOf(harder), marks.read(SharedMarks::slotOf(harder)));
+    Thresholds childLimits;
+
+    // Proof number 4 (least disproof) above the disproof number 2 (sum of proofs): the children
+    // look won for their side, so every one of them will have to be refuted.
+    const ProofPair looksLost = expansion.summarize();
+    REQUIRE(looksLost == ProofPair{4, 2});
+    REQUIRE(spreadsWorkers(looksLost));
+    CHECK(expansion.child(expansion.bestChild(looksLost, Thresholds{}, childLimits)) == harder);
+
+    // The same children under a node that looks won (one child suffices): the best one, busy or not.
+    const ProofPair looksWon{4, 40};
+    REQUIRE_FALSE(spreadsWorkers(looksWon));
+    CHECK(expansion.child(expansion.bestChild(looksWon, Thresholds{}, childLimits)) == easy);
+    CHECK(childLimits.disproof == 7);  // passes the runner-up's 5 by a quarter: 1+epsilon, no virtual loss
+
+    // Alone (no marks), the easy child is searched first under both.
+    LocalExpansion alone;
+    alone.clear(false);
+    alone.add(easy, ProofPair{1, 4});
+    alone.add(harder, ProofPair{1, 5});
+    CHECK(alone.child(alone.bestChild(alone.summarize(), Thresholds{}, childLimits)) == easy);
+}
+
+}  // namespace papamu
