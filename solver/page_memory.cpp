@@ -56,4 +56,19 @@ void PageMemory::zero() {
     if (madvise(mapping_, mappedBytes_, MADV_DONTNEED) != 0) std::memset(aligned_, 0, bytes_);
 }
 
+std::vector<std::uint8_t> hugePageBytes(std::size_t count) {
+    std::vector<std::uint8_t> bytes;
+    bytes.reserve(count);
+#ifdef MADV_HUGEPAGE
+    if (wantsHugePages(count)) {
+        // The whole huge pages inside the reservation (the allocator's header may sit before it).
+        const auto begin = (reinterpret_cast<std::uintptr_t>(bytes.data()) + kHugePage - 1) & ~(kHugePage - 1);
+        const auto end = (reinterpret_cast<std::uintptr_t>(bytes.data()) + count) & ~(kHugePage - 1);
+        if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // a hint: refused is fine
+    }
+#endif
+    bytes.resize(count);
+    return bytes;
+}
+
 }  // namespace papamu

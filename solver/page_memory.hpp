@@ -8,6 +8,8 @@
 // start, 4.3 s with small pages); the table switches once it is used enough to pay back.
 // `zero()` hands the touched pages back instead of writing zeros over the whole range.
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace papamu {
 
@@ -34,5 +36,11 @@ private:
     void* aligned_ = nullptr;
     std::size_t bytes_ = 0;
 };
+
+// `count` zero bytes in a vector whose pages are huge where the kernel allows: the range is
+// advised (MADV_HUGEPAGE) after it is reserved and before its first touch. The table builder's
+// layers are written and read at random over gigabytes; with 4 KiB pages nearly every access
+// missed the TLB (tablebase/README.md, "Huge pages for the layers").
+std::vector<std::uint8_t> hugePageBytes(std::size_t count);
 
 }  // namespace papamu

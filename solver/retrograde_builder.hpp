@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "rules/game_concept.hpp"
+#include "solver/page_memory.hpp"
 #include "solver/retrograde_concepts.hpp"
 #include "solver/retrograde_entry.hpp"
 
@@ -91,7 +92,7 @@ public:
     // read are loaded from the store when a layer is first asked for, and nothing is saved.
     std::vector<RetrogradeEntry> solveWholeLayer(int layer) {
         prepareLayer(layer);
-        std::vector<RetrogradeEntry> entries(index_.layerSize(layer));
+        std::vector<RetrogradeEntry> entries = hugePageBytes(index_.layerSize(layer));
         solveLayer(layer, entries);
         return entries;
     }
@@ -134,7 +135,7 @@ private:
                 report.stats = store_.layerStats(layer);
             } else {
                 prepareLayer(layer);
-                std::vector<RetrogradeEntry> entries(report.entries);
+                std::vector<RetrogradeEntry> entries = hugePageBytes(report.entries);
                 solveLayer(layer, entries);
                 report.stats = countLayerOutcomes(entries);
                 store_.saveLayer(layer, entries, report.stats);

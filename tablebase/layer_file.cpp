@@ -1,5 +1,7 @@
 #include "tablebase/layer_file.hpp"
 
+#include "solver/page_memory.hpp"
+
 #include "support/little_endian.hpp"
 
 #include <algorithm>
@@ -374,7 +376,7 @@ RetrogradeEntry LayerFile::entry(std::uint64_t index, BlockCache& cache) const {
 }
 
 std::vector<RetrogradeEntry> LayerFile::readAll() const {
-    std::vector<RetrogradeEntry> entries(header_.entries);
+    std::vector<RetrogradeEntry> entries = hugePageBytes(header_.entries);
     tbb::parallel_for(std::uint64_t{0}, std::uint64_t{header_.blockCount},
                       [&](std::uint64_t block) { decodeBlock(block, entries.data() + block * header_.blockEntries); });
     return entries;
