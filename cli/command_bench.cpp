@@ -53,17 +53,14 @@ int runBench(int argc, char** argv) {
         options::options_description described("bench options");
         addJsonOption(described);
         addIntegerOption(described, "hash", std::to_string(kBenchHashMegabytes), "table size");
-        described.add_options()(
-            "memory", options::value<std::string>(), "memory budget, e.g. 8G or 50% (default: 75% of the available memory)")(
-            "baseline", options::bool_switch(), "also run the memoized negamax baseline and print the ratios");
+        addMemoryOption(described, "a --hash table that does not fit is refused");
+        described.add_options()("baseline", options::bool_switch(), "also run the memoized negamax baseline and print the ratios");
         const ParsedArguments arguments = parseArguments(argc, argv, "papamu bench [--hash MB] [--memory SIZE] [--baseline] [--json]", described);
         if (arguments.helpShown) return kSuccess;
         if (!arguments.positional.empty()) throw std::invalid_argument("bench takes no arguments");
         const std::size_t megabytes = integerOption(arguments, "hash", kBenchHashMegabytes);
         const bool baseline = arguments.values["baseline"].as<bool>();
-        const std::uint64_t memoryBudget = arguments.values.count("memory")
-                                               ? parseMemorySize(arguments.values["memory"].as<std::string>())
-                                               : defaultMemoryBudget();
+        const std::uint64_t memoryBudget = memoryBudgetOption(arguments);
         nlohmann::json entries = nlohmann::json::array();
         std::uint64_t totalNodes = 0;
         double totalSeconds = 0.0;

@@ -85,8 +85,8 @@ int runBuild(int argc, char** argv) {
         described.add_options()("tb", options::value<std::string>(), "root directory of the tables, or one table directory (required)");
         addIntegerOption(described, "max-stones", "", "only positions with at most this many stones (default: all)");
         addIntegerOption(described, "threads", "", "worker threads (default: all cores)");
-        described.add_options()("memory", options::value<std::string>(), "memory budget, e.g. 8G, 512M, 50% (default: 75% of available memory)")(
-            "no-progress", options::bool_switch(), "no progress line on a terminal");
+        addMemoryOption(described, "a build that does not fit is refused before it writes anything");
+        described.add_options()("no-progress", options::bool_switch(), "no progress line on a terminal");
         const ParsedArguments arguments =
             parseArguments(argc, argv, "papamu build GAME RxC --tb DIR [--max-stones K] [--threads N] [--memory SIZE]\n"
                                  "       [--variant V] [--no-progress] [--json]\n"
@@ -112,8 +112,7 @@ int runBuild(int argc, char** argv) {
         const TableIndex index(selection.kind, BoardGeometry(selection.size.rows, selection.size.columns),
                                coveredStoneLimit(directory, buildOptions.maxStones));
         // Refused before anything is written, rather than killed by the system half-way.
-        const std::uint64_t budget =
-            arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>()) : defaultMemoryBudget();
+        const std::uint64_t budget = memoryBudgetOption(arguments);
         requireWithinBudget(estimateBuildMemory(index, selection.variant), budget,
                             "building " + std::string(gameName(selection.kind)) + " " + selection.size.name());
         buildOptions.memoryBudget = budget;

@@ -34,9 +34,7 @@ void describeSolveOptions(options::options_description& described) {
     addJsonOption(described);
     addIntegerOption(described, "threads", "1", "search threads");
     addIntegerOption(described, "hash", "256", "transposition table size");
-    described.add_options()("memory", options::value<std::string>(),
-                            "memory budget, e.g. 8G, 512M or 50% (default: 75% of the available memory); a --hash "
-                            "table that does not fit is refused");
+    addMemoryOption(described, "a --hash table that does not fit is refused");
     addTimeLimitOption(described);
     addIntegerOption(described, "node-limit", "0", "stop after N nodes; what is not proven shows as unknown (0: none)");
     described.add_options()("all", options::bool_switch(), "POSITION or -: list every winning move, not just one")(
@@ -71,8 +69,7 @@ SolveSettings settingsFrom(const ParsedArguments& arguments) {
         throw std::invalid_argument("--method must be dfpn or negamax, not '" + settings.method + "'");
     }
     settings.progress = !arguments.values["no-progress"].as<bool>() && isatty(STDERR_FILENO) != 0;
-    settings.memoryBudget = arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>())
-                                                             : defaultMemoryBudget();
+    settings.memoryBudget = memoryBudgetOption(arguments);
     if (arguments.values.count("checkpoint")) settings.checkpoint = arguments.values["checkpoint"].as<std::string>();
     settings.checkpointInterval = secondsOption(arguments, "checkpoint-interval", false, 600.0);
     const std::string decomposition = arguments.values["decomposition"].as<std::string>();

@@ -1,10 +1,12 @@
-// tb-verify: checks tables on disk (headers, checksums, every block) and re-solves a sample by search.
+// tb-verify: checks tables on disk (headers, checksums, every block) and re-checks samples of their
+// values by exact search, by their moves' entries and by df-pn (tablebase/table_sample_checks.hpp).
 #include <nlohmann/json.hpp>
 #include <iostream>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_ranges.hpp"
+#include "solver/memory_budget.hpp"
 #include "tablebase/table_discovery.hpp"
 #include "tablebase/table_verify.hpp"
 
@@ -13,13 +15,19 @@ namespace papamu::cli {
 int runTableVerify(int argc, char** argv) {
     return guardedRun("tb-verify", [&] {
         options::options_description described("tb-verify options");
-        addIntegerOption(described, "samples", "200", "positions re-solved by search per table");
-        addIntegerOption(described, "seed", "1", "seed of the sample");
-        addIntegerOption(described, "sample-stones", "12", "sample only layers with at most this many stones");
+        addIntegerOption(described, "samples", "200", "positions re-solved by exact search (value and remoteness) per table");
+        addIntegerOption(described, "sample-stones", "12", "exact search samples only layers with at most this many stones");
+        addIntegerOption(described, "consistency-samples", "1000",
+                         "positions of any layer checked against the entries of their moves (value and remoteness)");
+        addIntegerOption(described, "dfpn-samples", "20", "positions of any layer re-solved by df-pn (value)");
+        addIntegerOption(described, "hash", "256", "df-pn transposition table size");
+        addMemoryOption(described, "a --hash table that does not fit is refused");
+        addIntegerOption(described, "seed", "1", "seed of the samples");
         addJsonOption(described);
         const ParsedArguments arguments = parseArguments(
             argc, argv,
-            "papamu tb-verify DIR [--samples N] [--seed S] [--sample-stones K] [--json]\n"
+            "papamu tb-verify DIR [--samples N] [--sample-stones K] [--consistency-samples N] [--dfpn-samples N]\n"
+            "       [--hash MB] [--memory SIZE] [--seed S] [--json]\n"
             "DIR is a table directory or a root holding several.\n"
             "exit code 0: every table checks out; 1: a table is damaged or incomplete",
             described);
@@ -29,6 +37,13 @@ int runTableVerify(int argc, char** argv) {
         verifyOptions.samples = integerOption(arguments, "samples", 200);
         verifyOptions.seed = integerOption(arguments, "seed", 1);
         verifyOptions.sampleStoneLimit = static_cast<int>(integerOption(arguments, "sample-stones", 12));
+        verifyOptions.consistencySamples = integerOption(arguments, "consistency-samples", 1000);
+        verifyOptions.proofSearchSamples = integerOption(arguments, "dfpn-samples", 20);
+        verifyOptions.proofSearchHashMegabytes = integerOption(arguments, "hash", 256);
+        if (verifyOptions.proofSearchSamples > 0) {
+            requireWithinBudget(std::uint64_t{verifyOptions.proofSearchHashMegabytes} << 20, memoryBudgetOption(arguments),
+                                "the df-pn samples with a " + std::to_string(verifyOptions.proofSearchHashMegabytes) + " MB table (--hash)");
+        }
 
         const std::vector<std::string> tables = findTables(arguments.positional[0]);
         bool allGood = true;
@@ -41,10 +56,16 @@ int runTableVerify(int argc, char** argv) {
                                    {"layers_built", report.layersBuilt}, {"layer_count", report.layerCount},
                                    {"layers_checked", report.layersChecked}, {"entries_checked", report.entriesChecked},
                                    {"bytes_checked", report.bytesChecked}, {"samples_checked", report.samplesChecked},
+                                   {"consistency_samples_checked", report.consistencySamplesChecked},
+                                   {"dfpn_samples_checked", report.proofSearchSamplesChecked},
+                                   {"dfpn_nodes", report.proofSearchNodes}, {"sample_seconds", report.sampleSeconds},
                                    {"failures", report.failures}});
             } else if (report.ok()) {
                 std::cout << "ok " << report.directory << ": " << report.layersChecked << " layers, " << report.entriesChecked
-                          << " entries, " << report.bytesChecked << " bytes, " << report.samplesChecked << " samples re-solved\n";
+                          << " entries, " << report.bytesChecked << " bytes; samples: " << report.samplesChecked
+                          << " re-solved by exact search, " << report.consistencySamplesChecked << " consistent with their moves, "
+                          << report.proofSearchSamplesChecked << " re-solved by df-pn (" << report.proofSearchNodes << " nodes), "
+                          << report.sampleSeconds << " s\n";
             } else {
                 for (const std::string& failure : report.failures) std::cout << "FAIL " << failure << "\n";
             }

@@ -5,6 +5,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "solver/memory_budget.hpp"
+
 namespace papamu::cli {
 
 namespace {
@@ -24,6 +26,8 @@ constexpr std::array kRanges{
     OptionRange{"max-draws", 0, kLargest, "positions"},
     OptionRange{"samples", 0, 1000000000, "positions"},
     OptionRange{"sample-stones", 1, 64, "stones"},
+    OptionRange{"consistency-samples", 0, 1000000000, "positions"},
+    OptionRange{"dfpn-samples", 0, 1000000000, "positions"},
     OptionRange{"depth", 0, 64, "plies"},
     OptionRange{"port", 0, 65535, ""},
     OptionRange{"search-slots", 1, 1024, "searches"},
@@ -59,6 +63,16 @@ void addIntegerOption(options::options_description& described, const char* name,
     } else {
         described.add_options()(name, options::value<std::string>()->default_value(fallback), text.c_str());
     }
+}
+
+void addMemoryOption(options::options_description& described, const std::string& guards) {
+    std::string help = "memory budget, e.g. 8G, 512M or 50% (default: 75% of the available memory)";
+    if (!guards.empty()) help += "; " + guards;
+    described.add_options()("memory", options::value<std::string>(), help.c_str());
+}
+
+std::uint64_t memoryBudgetOption(const ParsedArguments& arguments) {
+    return arguments.values.count("memory") ? parseMemorySize(arguments.values["memory"].as<std::string>()) : defaultMemoryBudget();
 }
 
 void addTimeLimitOption(options::options_description& described) {

@@ -26,6 +26,11 @@ std::string rangeText(const OptionRange& range);
 // Adds --NAME taking a whole number; `fallback` is the default shown in --help (empty: none).
 void addIntegerOption(options::options_description& described, const char* name, const std::string& fallback,
                       const std::string& help);
+// Adds --memory SIZE (8G, 512M, 50%; solver/memory_budget.hpp), with `guards` saying what the
+// budget refuses up front, e.g. "a --hash table that does not fit is refused".
+void addMemoryOption(options::options_description& described, const std::string& guards);
+// The budget --memory gives, or 75% of the available memory when it was not given.
+std::uint64_t memoryBudgetOption(const ParsedArguments& arguments);
 // Adds --time-limit (seconds, a decimal number from 0 to 1e9).
 void addTimeLimitOption(options::options_description& described);
 

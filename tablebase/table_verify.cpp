@@ -1,20 +1,12 @@
 #include "tablebase/table_verify.hpp"
 
-#include <random>
+#include <algorithm>
 #include <vector>
 
-#include "rules/game_dispatch.hpp"
-#include "rules/notation.hpp"
-#include "solver/outcome_search.hpp"
 #include "tablebase/table_probe.hpp"
+#include "tablebase/table_sample_checks.hpp"
 
 namespace papamu {
-
-namespace {
-
-std::string outcomeText(Outcome outcome) { return std::string(valueName(outcome.value)) + " in " + std::to_string(outcome.remoteness); }
-
-}  // namespace
 
 TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOptions& options) {
     TableVerifyReport report;
@@ -68,46 +60,18 @@ TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOpt
             report.failures.push_back(error.what());
         }
     }
-    if (!report.ok() || options.samples == 0) return report;
+    if (!report.ok()) return report;
 
     const TableProbe table(directory);
-    std::vector<int> sampleLayers;
-    std::uint64_t sampleEntries = 0;
-    for (int layer = 0; layer < index.layerCount(); ++layer) {
-        if (index.layerStones(layer) <= options.sampleStoneLimit) {
-            sampleLayers.push_back(layer);
-            sampleEntries += index.layerSize(layer);
-        }
-    }
-    if (sampleEntries == 0) return report;
-    visitGame(manifest.game, manifest.size, manifest.variant, [&](const auto& rules) {
-        OutcomeSearch search(rules);
-        std::mt19937_64 random(options.seed);
-        for (std::uint64_t sample = 0; sample < options.samples; ++sample) {
-            // Uniform over all entries of the small layers.
-            std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, sampleEntries - 1)(random);
-            int layer = sampleLayers.front();
-            for (const int candidate : sampleLayers) {
-                layer = candidate;
-                if (pick < index.layerSize(candidate)) break;
-                pick -= index.layerSize(candidate);
-            }
-            const Position position = index.positionAt(layer, pick);
-            const Outcome stored = table.outcomeAt(layer, pick);
-            // A folded entry also answers for the colour image: the search checks that one too.
-            std::vector<Position> answered{position};
-            if (index.layerFolded(layer)) answered.push_back(index.colourImage(position));
-            for (const Position& checked : answered) {
-                const Outcome searched = search.solve(checked);
-                if (!(stored == searched)) {
-                    report.failures.push_back("position " + formatPosition(manifest.game, rules.geometry(), checked) + " (layer " +
-                                              std::to_string(layer) + ", entry " + std::to_string(pick) + "): table says " +
-                                              outcomeText(stored) + ", search says " + outcomeText(searched));
-                }
-            }
-            ++report.samplesChecked;
-        }
-    });
+    const SampleCheckCounts exact = checkByExactSearch(table, options.samples, options.seed, options.sampleStoneLimit, report.failures);
+    const SampleCheckCounts equation = checkRetrogradeEquation(table, options.consistencySamples, options.seed, report.failures);
+    const SampleCheckCounts proofSearch =
+        checkByProofSearch(table, options.proofSearchSamples, options.seed, options.proofSearchHashMegabytes, report.failures);
+    report.samplesChecked = exact.samples;
+    report.consistencySamplesChecked = equation.samples;
+    report.proofSearchSamplesChecked = proofSearch.samples;
+    report.proofSearchNodes = proofSearch.searchNodes;
+    report.sampleSeconds = exact.seconds + equation.seconds + proofSearch.seconds;
     return report;
 }
 

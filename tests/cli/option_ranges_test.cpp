@@ -25,6 +25,9 @@ const std::vector<NumericOption> kOptions{
     {{"tb-verify", "/nonexistent/tables"}, "samples", "1000000001"},
     {{"tb-verify", "/nonexistent/tables"}, "seed", "18446744073709551616"},
     {{"tb-verify", "/nonexistent/tables"}, "sample-stones", "65"},
+    {{"tb-verify", "/nonexistent/tables"}, "consistency-samples", "1000000001"},
+    {{"tb-verify", "/nonexistent/tables"}, "dfpn-samples", "1000000001"},
+    {{"tb-verify", "/nonexistent/tables"}, "hash", "1000000000001"},
     {{"puzzles", "konane", "4x4", "--count", "1", "--out", "/nonexistent/p.jsonl"}, "count", "1000001"},
     {{"puzzles", "konane", "4x4", "--count", "1", "--out", "/nonexistent/p.jsonl"}, "seed", "18446744073709551616"},
     {{"puzzles", "konane", "4x4", "--count", "1", "--out", "/nonexistent/p.jsonl"}, "min-remoteness", "65"},
@@ -98,7 +101,7 @@ TEST_CASE("every --help lists every option and the exit codes; help CMD is CMD -
                    "--method", "--no-progress", "--certificate"}},
         {"bench", {"--hash", "--memory", "--baseline", "--json"}},
         {"build", {"--tb", "--max-stones", "--threads", "--memory", "--no-progress", "--variant", "--json"}},
-        {"tb-verify", {"--samples", "--seed", "--sample-stones", "--json"}},
+        {"tb-verify", {"--samples", "--seed", "--sample-stones", "--consistency-samples", "--dfpn-samples", "--hash", "--memory", "--json"}},
     };
     for (const auto& [command, options] : commands) {
         const CommandResult help = runPapamu({command, "--help"});
@@ -113,7 +116,7 @@ TEST_CASE("every --help lists every option and the exit codes; help CMD is CMD -
     // The usage line names the options users missed there.
     CHECK_THAT(runPapamu({"solve", "--help"}).out, Catch::Contains("[--method dfpn|negamax]") && Catch::Contains("[--no-progress]"));
     CHECK_THAT(runPapamu({"puzzles", "--help"}).out, Catch::Contains("[--max-draws N]"));
-    CHECK_THAT(runPapamu({"tb-verify", "--help"}).out, Catch::Contains("[--sample-stones K]"));
+    CHECK_THAT(runPapamu({"tb-verify", "--help"}).out, Catch::Contains("[--sample-stones K]") && Catch::Contains("[--dfpn-samples N]"));
     CHECK_THAT(runPapamu({"build", "--help"}).out, Catch::Contains("[--memory SIZE]"));
     CHECK(runPapamu({"help", "nonsense"}).exitCode == 2);
 }

@@ -186,9 +186,13 @@ TEST_CASE("9: --json for verify, tb-verify, puzzles, show and play; an interrupt
 
     const ScratchDirectory scratch("tb-json");
     REQUIRE(runPapamu({"build", "konane", "3x3", "--tb", scratch.path(), "--threads", "1"}).exitCode == 0);
-    const nlohmann::json verified = nlohmann::json::parse(runPapamu({"tb-verify", scratch.path(), "--samples", "5", "--json"}).out);
+    const nlohmann::json verified =
+        nlohmann::json::parse(runPapamu({"tb-verify", scratch.path(), "--samples", "5", "--dfpn-samples", "7", "--json"}).out);
     CHECK(verified["ok"] == true);
     CHECK(verified["tables"][0]["layers_checked"].get<int>() > 0);
+    CHECK(verified["tables"][0]["samples_checked"] == 5);
+    CHECK(verified["tables"][0]["consistency_samples_checked"] == 1000);
+    CHECK(verified["tables"][0]["dfpn_samples_checked"] == 7);
     const nlohmann::json figures =
         nlohmann::json::parse(runPapamu({"puzzles", "konane", "4x4", "--count", "2", "--out", scratch / "p.csv", "--json"}).out);
     CHECK(figures["puzzles"] == 2);

@@ -139,20 +139,18 @@ TEST_CASE("changed header fields are rejected", "[integrity]") {
     }
 }
 
-TEST_CASE("a wrong table value is caught by tb-verify's re-solving", "[integrity]") {
-    // A table whose bytes are consistent but whose values are wrong: rewrite one layer with
-    // every win turned into a loss, checksum and all, then let the sample search find it.
-    BuiltTable table;
+namespace {
+
+// Rewrites layer (2, 2) of the table with `change` applied to every entry, checksum, counts and
+// manifest all consistent: a table whose bytes check out but whose values are wrong.
+template <class Change>
+void rewriteLayerValues(const BuiltTable& table, Change&& change) {
     const TableIndex index(GameKind::Unane, BoardGeometry(2, 4));
     const int layer = index.layerNumber(2, 2);
     const LayerHeader expected = expectedLayerHeader(index, Variant{}, layer);
     std::vector<RetrogradeEntry> entries = LayerFile(table.layer.string(), expected).readAll();
-    RetrogradeLayerStats stats;
-    for (RetrogradeEntry& entry : entries) {
-        entry = static_cast<RetrogradeEntry>(entry & 0x7FU);
-        ++stats.losses;
-        stats.longestLoss = std::max(stats.longestLoss, static_cast<int>(entry));
-    }
+    for (RetrogradeEntry& entry : entries) entry = change(entry);
+    const RetrogradeLayerStats stats = countLayerOutcomes(entries);
     LayerHeader header = expected;
     header.stats = stats;
     const std::uint64_t bytes = writeLayerFile(table.layer.string(), header, entries, 1024);
@@ -164,11 +162,61 @@ TEST_CASE("a wrong table value is caught by tb-verify's re-solving", "[integrity
         item.stats = stats;
     }
     manifest.write(table.directory.string());
+}
+
+RetrogradeEntry everyWinALoss(RetrogradeEntry entry) { return static_cast<RetrogradeEntry>(entry & 0x7FU); }
+// Values kept, every remoteness two plies longer (so even parity arguments do not see it).
+RetrogradeEntry twoPliesLonger(RetrogradeEntry entry) { return static_cast<RetrogradeEntry>(entry + 2); }
+
+TableVerifyOptions onlySamples(std::uint64_t exact, std::uint64_t consistency, std::uint64_t proofSearch) {
     TableVerifyOptions options;
-    options.samples = 2000;
-    const TableVerifyReport report = verifyTable(table.directory.string(), options);
+    options.samples = exact;
+    options.consistencySamples = consistency;
+    options.proofSearchSamples = proofSearch;
+    return options;
+}
+
+}  // namespace
+
+TEST_CASE("an intact table passes all three sample checks, each drawing what it was asked", "[integrity]") {
+    BuiltTable table;
+    const TableVerifyReport report = verifyTable(table.directory.string(), onlySamples(100, 700, 30));
+    CHECK(report.ok());
+    CHECK(report.samplesChecked == 100);
+    CHECK(report.consistencySamplesChecked == 700);
+    CHECK(report.proofSearchSamplesChecked == 30);
+    CHECK(report.proofSearchNodes > 0);
+    const TableVerifyReport none = verifyTable(table.directory.string(), onlySamples(0, 0, 0));
+    CHECK(none.ok());
+    CHECK(none.samplesChecked + none.consistencySamplesChecked + none.proofSearchSamplesChecked == 0);
+}
+
+TEST_CASE("a wrong table value is caught by tb-verify's re-solving", "[integrity]") {
+    BuiltTable table;
+    rewriteLayerValues(table, everyWinALoss);
+    const TableVerifyReport report = verifyTable(table.directory.string(), onlySamples(2000, 0, 0));
     REQUIRE_FALSE(report.ok());
     CHECK_THAT(report.failures.front(), Catch::Contains("table says loss") && Catch::Contains("search says win"));
+}
+
+TEST_CASE("a wrong value is caught by df-pn alone, from any layer", "[integrity]") {
+    BuiltTable table;
+    rewriteLayerValues(table, everyWinALoss);
+    const TableVerifyReport report = verifyTable(table.directory.string(), onlySamples(0, 0, 400));
+    REQUIRE_FALSE(report.ok());
+    CHECK_THAT(report.failures.front(), Catch::Contains("layer " + std::to_string(TableIndex(GameKind::Unane, BoardGeometry(2, 4)).layerNumber(2, 2))) &&
+                                            Catch::Contains("table says loss, df-pn says win"));
+}
+
+TEST_CASE("a wrong remoteness is caught by the moves' entries, which df-pn can not see", "[integrity]") {
+    BuiltTable table;
+    rewriteLayerValues(table, twoPliesLonger);
+    CHECK(verifyTable(table.directory.string(), onlySamples(0, 0, 400)).ok());  // values are right
+    const TableVerifyReport report = verifyTable(table.directory.string(), onlySamples(0, 1000, 0));
+    REQUIRE_FALSE(report.ok());
+    CHECK_THAT(report.failures.front(), Catch::Contains("its moves in the table give"));
+    const TableVerifyReport exact = verifyTable(table.directory.string(), onlySamples(2000, 0, 0));
+    REQUIRE_FALSE(exact.ok());
 }
 
 TEST_CASE("tb-verify exits 1 on a damaged table and 0 on a good one", "[integrity][cli]") {
