@@ -22,7 +22,7 @@ enum class StoneCells : std::uint8_t {
 
 // How proof-number search rates a position it has not expanded (solver/initial_estimate.hpp).
 enum class ProofEstimate : std::uint8_t {
-    MoveCount,   // (1, moves): a position with many replies is hard to refute
+    Mobility,    // (opponent's moves³, own moves³): the player with more moves tends to outlast the other
     GroupCount,  // the game is won by joining one's stones into one group: groups say how far a win is
 };
 

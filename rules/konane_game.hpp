@@ -31,7 +31,7 @@ public:
         .stoneCells = StoneCells::HomeColour,
         .coloursAlike = true,
         .pieRule = false,
-        .proofEstimate = ProofEstimate::MoveCount,
+        .proofEstimate = ProofEstimate::Mobility,
         .puzzleThemes = kPuzzleThemes,
     };
     static constexpr GameKind kKind = kTraits.kind;

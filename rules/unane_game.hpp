@@ -31,7 +31,7 @@ public:
         .stoneCells = StoneCells::AnyCell,
         .coloursAlike = true,
         .pieRule = true,
-        // Measured against MoveCount: 3-5 times fewer nodes on 4x4, 3x6 and 4x5 (solver/README.md).
+        // Measured against (1, moves): 3-5 times fewer nodes on 4x4, 3x6 and 4x5 (solver/README.md).
         .proofEstimate = ProofEstimate::GroupCount,
         .puzzleThemes = kPuzzleThemes,
     };

@@ -1,11 +1,17 @@
 #pragma once
 // The proof and disproof numbers a new, unexpanded position starts with (side to move's view).
 // The game's record chooses (GameTraits::proofEstimate):
-// - MoveCount (Kōnane): (1, number of moves): a position with many replies is hard to refute,
-//   and the parent then prefers moves that leave the opponent few replies.
+// - Mobility (Kōnane): (opponent's moves³, own moves³), the opponent's moves counted as if it
+//   were their turn. A player with more moves than the other is likely to outlast them, and the
+//   cube makes a small difference in mobility count: against (1, own moves) it needs 2.2x fewer
+//   nodes on Kōnane 5x6, 4.0x on 6x6 and 2.7x on a 6x7 line; squares give 1.4-2.1x, higher
+//   powers no more than cubes (solver/README.md, "Starting numbers").
 // - GroupCount (Ūnane): a colour wins by being one group, so the mover's group count says how
 //   far a win is: (own groups squared, 1 + moves / 4). Measured against (1, moves) it needs 3-5
-//   times fewer nodes on 4x4, 3x6 and 4x5 (see solver/README.md).
+//   times fewer nodes on 4x4, 3x6 and 4x5; the enemy's groups or mobility change little.
+#include <algorithm>
+#include <cstdint>
+
 #include "rules/game_concept.hpp"
 #include "solver/proof_number.hpp"
 
@@ -24,16 +30,25 @@ int moveCount(const G& game, const Position& position, MoveList& scratch) {
     }
 }
 
+// n³ for a move count (at most MoveList::kCapacity, so it fits), never 0.
+constexpr ProofNumber mobilityWeight(int moves) {
+    const auto count = static_cast<std::uint64_t>(std::max(moves, 1));
+    return static_cast<ProofNumber>(std::min<std::uint64_t>(count * count * count, kProofLimit));
+}
+
+// `moveCount`: the side to move's legal moves in `position` (at least one).
 template <Game G>
-ProofPair initialEstimate(const G& game, const Position& position, int moveCount) {
+ProofPair initialEstimate(const G& game, const Position& position, int moveCount, MoveList& scratch) {
     const auto moves = static_cast<ProofNumber>(moveCount);
     if constexpr (G::kTraits.proofEstimate == ProofEstimate::GroupCount) {
+        (void)scratch;
         const auto groups = static_cast<ProofNumber>(game.geometry().groupCount(position.own()));
         return {groups * groups, 1 + moves / 4};
     } else {
-        (void)game;
-        (void)position;
-        return {1, moves};
+        Position opponentToMove = position;
+        opponentToMove.sideToMove = opposite(position.sideToMove);
+        opponentToMove.swapAvailable = false;
+        return {mobilityWeight(papamu::moveCount(game, opponentToMove, scratch)), mobilityWeight(moveCount)};
     }
 }
 

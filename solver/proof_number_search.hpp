@@ -371,7 +371,7 @@ private:
             }
             const int moves = moveCount(game, child, scratch_);
             if (moves == 0) return ProofPair::loss();
-            return initialEstimate(game, child, moves);
+            return initialEstimate(game, child, moves, scratch_);
         }
 
         // Lists the node's children with their starting numbers; the node's value when one child
