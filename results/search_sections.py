@@ -55,3 +55,35 @@ def agreement_section(record):
            "(winner and winning first moves).",
            "- Not proven within the per-solve limit (loaded machine): " + ("; ".join(unproven) if unproven else "none") + ".\n"]
     return "\n".join(out)
+
+
+def search_change_section(record):
+    """One search against another on the same positions: nodes and CPU seconds, answers compared."""
+    out = ["## Search before and after a change\n",
+           f"{record['change']}. Old binary at {record['old_commit']}, new at {record['commit']}, "
+           f"{record['date'][:10]}; `papamu solve … {record['solve_options']}`, {record['rounds']} alternating rounds, "
+           f"CPU seconds = user + sys of the command, median. Command: `{record['command']}`. "
+           f"Answers (value, or winner and winning first moves) that differ: **{record['disagreements']}**.\n"]
+    rows = []
+    for case in record["cases"]:
+        old, new = case["old"], case["new"]
+        rows.append([case["case"], f"{old['nodes']:,}", f"{new['nodes']:,}", f"{old['nodes'] / max(new['nodes'], 1):.2f}×",
+                     f"{old['median_cpu_seconds']:.2f}", f"{new['median_cpu_seconds']:.2f}",
+                     f"{old['median_cpu_seconds'] / max(new['median_cpu_seconds'], 1e-3):.2f}×",
+                     "yes" if case["agree"] else "**no**"])
+    out.append(table(["case", "nodes before", "nodes after", "fewer nodes", "CPU s before", "CPU s after", "faster",
+                      "same answer"], rows))
+    return "\n".join(out) + "\n"
+
+
+def negamax_ratio_section(record):
+    """Whole-command wall time of df-pn against the plain memoized negamax (issue #13's figure)."""
+    out = ["## Search against the baseline, whole command\n",
+           f"`papamu solve START` (value and a winning move) against `papamu solve GAME RxC --method negamax` (value), "
+           f"wall time of the whole command, rounds alternating, medians. Command: `{record['command']}`, commit "
+           f"{record['commit']}, {record['date'][:10]}, load average {record['load_average'][0]:.2f} at the end.\n"]
+    rows = [[f"{board['game']} {board['variant']} {board['board']}", f"{board['median_seconds']['start_position']:.2f} s",
+             f"{board['median_seconds']['negamax']:.2f} s", f"{board['ratio']:.1f}×",
+             f"{board['median_seconds']['every_opening']:.2f} s"] for board in record["boards"]]
+    out.append(table(["board", "`solve START`", "`solve --method negamax`", "ratio", "`solve GAME RxC` (every opening)"], rows))
+    return "\n".join(out) + "\n"
