@@ -57,22 +57,24 @@ def agreement_section(record):
     return "\n".join(out)
 
 
-def search_change_section(record):
-    """One search against another on the same positions: nodes and CPU seconds, answers compared."""
-    out = ["## Search before and after a change\n",
-           f"{record['change']}. Old binary at {record['old_commit']}, new at {record['commit']}, "
-           f"{record['date'][:10]}; `papamu solve … {record['solve_options']}`, {record['rounds']} alternating rounds, "
-           f"CPU seconds = user + sys of the command, median. Command: `{record['command']}`. "
-           f"Answers (value, or winner and winning first moves) that differ: **{record['disagreements']}**.\n"]
-    rows = []
-    for case in record["cases"]:
-        old, new = case["old"], case["new"]
-        rows.append([case["case"], f"{old['nodes']:,}", f"{new['nodes']:,}", f"{old['nodes'] / max(new['nodes'], 1):.2f}×",
-                     f"{old['median_cpu_seconds']:.2f}", f"{new['median_cpu_seconds']:.2f}",
-                     f"{old['median_cpu_seconds'] / max(new['median_cpu_seconds'], 1e-3):.2f}×",
-                     "yes" if case["agree"] else "**no**"])
-    out.append(table(["case", "nodes before", "nodes after", "fewer nodes", "CPU s before", "CPU s after", "faster",
-                      "same answer"], rows))
+def search_change_section(records):
+    """One search against another on the same positions, per change: nodes and CPU seconds, answers compared."""
+    out = ["## Search before and after a change\n"]
+    for record in records:
+        out.append(f"**{record['change']}.** Old binary at {record['old_commit']}, new at {record['commit']}, "
+                   f"{record['date'][:10]}; `papamu solve … {record['solve_options']}`, {record['rounds']} alternating rounds, "
+                   f"CPU seconds = user + sys of the command, median. Command: `{record['command']}`. "
+                   f"Answers (value, or winner and winning first moves) that differ: **{record['disagreements']}**.\n")
+        rows = []
+        for case in record["cases"]:
+            old, new = case["old"], case["new"]
+            rows.append([case["case"], f"{old['nodes']:,}", f"{new['nodes']:,}", f"{old['nodes'] / max(new['nodes'], 1):.2f}×",
+                         f"{old['median_cpu_seconds']:.2f}", f"{new['median_cpu_seconds']:.2f}",
+                         f"{old['median_cpu_seconds'] / max(new['median_cpu_seconds'], 1e-3):.2f}×",
+                         "yes" if case["agree"] else "**no**"])
+        out.append(table(["case", "nodes before", "nodes after", "fewer nodes", "CPU s before", "CPU s after", "faster",
+                          "same answer"], rows))
+        out.append("")
     return "\n".join(out) + "\n"
 
 

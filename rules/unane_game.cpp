@@ -37,6 +37,19 @@ void UnaneGame::generateMoves(const Position& position, MoveList& moves) const {
     if (position.swapAvailable) moves.push(Move::swap());
 }
 
+bool UnaneGame::winsInOneMove(const Position& position) const {
+    bool wins = false;
+    auto check = [this, &position, &wins](Bitboard cells, int back) {
+        while (cells != 0 && !wins) {
+            const int to = popLowestCell(cells);
+            // The mover's stones are the enemy's of the position after its move.
+            wins = geometry_.isSingleGroup(afterStep(position, to - back, to, false).enemy());
+        }
+    };
+    visitMoves(position, check);
+    return wins;
+}
+
 Position UnaneGame::applyMove(const Position& position, Move move) const {
     if (move.kind == MoveKind::Swap) {
         // The players exchange colours; the board stays and the White stones move again, now

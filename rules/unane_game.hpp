@@ -48,6 +48,9 @@ public:
     std::optional<Value> finishedValue(const Position& position) const;
     void generateMoves(const Position& position, MoveList& moves) const;
     Position applyMove(const Position& position, Move move) const;
+    // Whether one move (a capture or removal) leaves the side to move with one group, which wins
+    // at once; for a position that is not finished. The swap never does: the board stays.
+    bool winsInOneMove(const Position& position) const;
     // A capture takes one enemy stone, a removal one own stone (the swap takes none).
     StoneRemoval mostStonesRemoved(int) const { return {.own = 1, .enemy = 1}; }
     // Hands the position after each legal move to `visit(child)`, in generateMoves' order, made

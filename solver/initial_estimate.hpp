@@ -9,6 +9,10 @@
 // - GroupCount (Ūnane): a colour wins by being one group, so the mover's group count says how
 //   far a win is: (own groups squared, 1 + moves / 4). Measured against (1, moves) it needs 3-5
 //   times fewer nodes on 4x4, 3x6 and 4x5; the enemy's groups or mobility change little.
+//   A mover with two groups that one move joins into one (or whose lone stone it may remove)
+//   has won: such a position starts proven (UnaneGame::winsInOneMove), so the search never
+//   expands it. 22-30% fewer nodes on 3x6, 4x5 and 4x4 (no pie); asking it with three or more
+//   groups (a capture can join up to four) found few more wins for the time it took.
 #include <algorithm>
 #include <cstdint>
 
@@ -36,13 +40,17 @@ constexpr ProofNumber mobilityWeight(int moves) {
     return static_cast<ProofNumber>(std::min<std::uint64_t>(count * count * count, kProofLimit));
 }
 
-// `moveCount`: the side to move's legal moves in `position` (at least one).
+// `moveCount`: the side to move's legal moves in `position` (at least one). The numbers are an
+// estimate, or a proven win where one move is seen to win at once.
 template <Game G>
 ProofPair initialEstimate(const G& game, const Position& position, int moveCount, MoveList& scratch) {
     const auto moves = static_cast<ProofNumber>(moveCount);
     if constexpr (G::kTraits.proofEstimate == ProofEstimate::GroupCount) {
         (void)scratch;
         const auto groups = static_cast<ProofNumber>(game.geometry().groupCount(position.own()));
+        if constexpr (requires { { game.winsInOneMove(position) } -> std::convertible_to<bool>; }) {
+            if (groups == 2 && game.winsInOneMove(position)) return ProofPair::win();
+        }
         return {groups * groups, 1 + moves / 4};
     } else {
         Position opponentToMove = position;

@@ -30,12 +30,12 @@ void writeText(const std::string& path, const std::string& text) {
 }  // namespace
 
 TEST_CASE("1: a limit never turns into none or loss: unknown everywhere, exit 1", "[cli][issue12]") {
-    const CommandResult text = runPapamu({"solve", "unane", "3x4", "--node-limit", "100", "--hash", "8"});
+    const CommandResult text = runPapamu({"solve", "unane", "4x4", "--node-limit", "100", "--hash", "8"});
     INFO(text.out);
     CHECK(text.exitCode == 1);
     CHECK_THAT(text.out, !Catch::Contains("): none\n") && !Catch::Contains("unknown wins"));
     CHECK_THAT(text.out, Catch::Contains("unknown: ") && Catch::Contains("without the pie rule: unknown\n"));
-    const nlohmann::json json = nlohmann::json::parse(runPapamu({"solve", "unane", "3x4", "--node-limit", "100", "--hash", "8", "--json"}).out);
+    const nlohmann::json json = nlohmann::json::parse(runPapamu({"solve", "unane", "4x4", "--node-limit", "100", "--hash", "8", "--json"}).out);
     CHECK(json["complete"] == false);
     CHECK_FALSE(json["unknown_first_moves"].empty());
     CHECK(json["winner_without_pie"] == "unknown");

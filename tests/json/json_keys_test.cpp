@@ -82,7 +82,7 @@ TEST_CASE("the board summary of Ūnane 3x4: the second player wins with the pie,
 }
 
 TEST_CASE("a node limit leaves first moves unknown, never lost", "[json][solver]") {
-    const UnaneGame game(BoardGeometry(3, 4), Variant::parse("no-pie"));
+    const UnaneGame game(BoardGeometry(4, 4), Variant::parse("no-pie"));  // 42 k nodes: far beyond the limit
     SearchOptions options;
     options.hashMegabytes = 8;
     ProofNumberSearch search(game, options);

@@ -172,3 +172,39 @@ TEST_CASE("Unane board sizes: an even number of cells, at least 4", "[unane]") {
     CHECK_THROWS_WITH(BoardGeometry(9, 8), Catch::Contains("it has 72 cells, at most 64 are allowed"));
     CHECK_THROWS_WITH(BoardGeometry(0, 4), Catch::Contains("board 0x4 is not allowed"));
 }
+
+TEST_CASE("Unane winsInOneMove agrees with trying every move", "[unane][winning]") {
+    std::mt19937_64 random(2026);
+    int wins = 0;
+    int positions = 0;
+    for (const auto& [rows, columns] : std::vector<std::pair<int, int>>{{3, 4}, {4, 4}, {3, 6}, {4, 5}}) {
+        for (const char* variant : {"standard", "no-pie"}) {
+            const UnaneGame game = unane(rows, columns, variant);
+            for (int sample = 0; sample < 400; ++sample) {
+                const Position position = papamu::testing::randomPlayout(game, random, sample % 18);
+                if (game.finishedValue(position)) continue;
+                MoveList moves;
+                game.generateMoves(position, moves);
+                bool expected = false;
+                for (const Move move : moves) expected |= game.finishedValue(game.applyMove(position, move)) == Value::Loss;
+                CHECK(game.winsInOneMove(position) == expected);
+                wins += expected;
+                ++positions;
+            }
+        }
+    }
+    // The sample holds both answers in numbers (checked, so that the comparison means something).
+    CHECK(positions > 2000);
+    CHECK(wins > 100);
+    CHECK(positions - wins > 100);
+}
+
+TEST_CASE("Unane winsInOneMove on hand-built positions", "[unane][winning]") {
+    const UnaneGame game = unane(4, 4);
+    // Black's lone stone on d4 has no enemy neighbour: removing it leaves one group.
+    CHECK(game.winsInOneMove(positionOf("unane W..B/..../..../BW.W b")));
+    // Black a1 captures b1 and joins c1: one group.
+    CHECK(game.winsInOneMove(positionOf("unane W.../..../..../BWBW b")));
+    // Two black groups far apart, each touching White: no single move joins them.
+    CHECK_FALSE(game.winsInOneMove(positionOf("unane BW../..../..../..WB b")));
+}
