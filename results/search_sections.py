@@ -46,14 +46,24 @@ def agreement_section(record):
     """Every small board under many solver configurations: they must all agree."""
     runs = sum(len(board["runs"]) for board in record["records"])
     proven = sum(board["proven_runs"] for board in record["records"])
-    unproven = [f"{board['game']} {board['variant']} {board['board']} ({', '.join(run['options'] for run in board['runs'] if run['result'] != 'proven')})"
-                for board in record["records"] if board["proven_runs"] < len(board["runs"])]
+    def open_runs(board):
+        return [run for run in board["runs"] if run["result"] not in ("proven", "error")]
+    unproven = [f"{board['game']} {board['variant']} {board['board']} ({', '.join(run['options'] for run in open_runs(board))})"
+                for board in record["records"] if open_runs(board)]
+    refused = {}
+    for board in record["records"]:
+        for run in board["runs"]:
+            if run["result"] == "error":
+                refused.setdefault((run["options"], run.get("error", "").split("\n")[0]), []).append(f"{board['game']} {board['variant']} {board['board']}")
     out = ["## One answer under every configuration\n",
            f"Command: `{record['command'].strip()}`, commit {record['commit']}, {record['date'][:10]}. Each board is solved "
            f"with: {'; '.join('`' + options + '`' for options in record['configurations'])}.\n",
            f"- {record['boards']} boards, {runs:,} solves, {proven:,} proven, **{record['disagreements']} disagreements** "
            "(winner and winning first moves).",
-           "- Not proven within the per-solve limit (loaded machine): " + ("; ".join(unproven) if unproven else "none") + ".\n"]
+           "- Not proven within the per-solve limit (loaded machine): " + ("; ".join(unproven) if unproven else "none") + "."]
+    for (options, error), boards in refused.items():
+        out.append(f"- Refused, not applicable: `{options}` on {len(boards)} boards ({boards[0]} … {boards[-1]}): \"{error}\".")
+    out.append("")
     return "\n".join(out)
 
 
