@@ -4,8 +4,9 @@
 // - Mobility (Kōnane): (opponent's moves³, own moves³), the opponent's moves counted as if it
 //   were their turn. A player with more moves than the other is likely to outlast them, and the
 //   cube makes a small difference in mobility count: against (1, own moves) it needs 2.2x fewer
-//   nodes on Kōnane 5x6, 4.0x on 6x6 and 2.7x on a 6x7 line; squares give 1.4-2.1x, higher
-//   powers no more than cubes (solver/README.md, "Starting numbers").
+//   nodes on Kōnane 5x6, 4.0x on 6x6 and 2.7x on a 6x7 line; the opponent's moves unpowered give
+//   1.4-2.1x, squares 2.2-3.3x, higher powers no more than cubes (solver/README.md, "the
+//   starting numbers").
 // - GroupCount (Ūnane): a colour wins by being one group, so the mover's group count says how
 //   far a win is: (own groups squared, 1 + moves / 4). Measured against (1, moves) it needs 3-5
 //   times fewer nodes on 4x4, 3x6 and 4x5; the enemy's groups or mobility change little.
