@@ -37,6 +37,14 @@ void UnaneGame::generateMoves(const Position& position, MoveList& moves) const {
     if (position.swapAvailable) moves.push(Move::swap());
 }
 
+int UnaneGame::moveCount(const Position& position) const {
+    if (finishedValue(position)) return 0;
+    int count = position.swapAvailable ? 1 : 0;
+    auto add = [&count](Bitboard cells, int) { count += popCount(cells); };
+    visitMoves(position, add);
+    return count;
+}
+
 bool UnaneGame::winsInOneMove(const Position& position) const {
     bool wins = false;
     auto check = [this, &position, &wins](Bitboard cells, int back) {

@@ -47,6 +47,8 @@ public:
     Position startPosition() const;
     std::optional<Value> finishedValue(const Position& position) const;
     void generateMoves(const Position& position, MoveList& moves) const;
+    // The number of legal moves, counted on bitboards without listing them (search estimates).
+    int moveCount(const Position& position) const;
     Position applyMove(const Position& position, Move move) const;
     // Whether one move (a capture or removal) leaves the side to move with one group, which wins
     // at once; for a position that is not finished. The swap never does: the board stays.

@@ -189,3 +189,29 @@ TEST_CASE("Konane positions that cannot be played are named", "[konane]") {
     CHECK_THROWS_WITH(KonaneGame(BoardGeometry(4, 4), Variant::parse("no-pie")),
                       Catch::Contains("no-pie is for unane, not konane"));
 }
+
+TEST_CASE("Konane moveCount equals the number of moves listed", "[konane]") {
+    std::mt19937_64 random(78);
+    int blocked = 0;
+    for (const auto& [rows, columns] : papamu::testing::testBoardSizes()) {
+        for (const char* variant : {"standard", "single-jump", "open-any"}) {
+            const KonaneGame game = konane(rows, columns, variant);
+            for (int sample = 0; sample < 120; ++sample) {
+                // Play-outs reach the opening phases and real games; random boards (each stone on
+                // its own colour) the middle and the end of the game.
+                Position position = papamu::testing::randomPlayout(game, random, sample % 30);
+                if (sample % 2 == 1) {
+                    const Position board = papamu::testing::randomBoard(game.geometry(), random, 0.5, 2 + sample % 5);
+                    position = Position{board.occupied() & game.geometry().blackHome(),
+                                        board.occupied() & ~game.geometry().blackHome(), board.sideToMove, false};
+                }
+                MoveList moves;
+                game.generateMoves(position, moves);
+                INFO(rows << "x" << columns << " " << variant << " sample " << sample);
+                CHECK(game.moveCount(position) == moves.size());
+                blocked += moves.empty();
+            }
+        }
+    }
+    CHECK(blocked > 20);  // positions without a move are in the sample
+}

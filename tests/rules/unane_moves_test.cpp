@@ -208,3 +208,29 @@ TEST_CASE("Unane winsInOneMove on hand-built positions", "[unane][winning]") {
     // Two black groups far apart, each touching White: no single move joins them.
     CHECK_FALSE(game.winsInOneMove(positionOf("unane BW../..../..../..WB b")));
 }
+
+TEST_CASE("Unane moveCount equals the number of moves listed", "[unane]") {
+    std::mt19937_64 random(77);
+    int finished = 0;
+    int withSwap = 0;
+    for (const auto& [rows, columns] : papamu::testing::testBoardSizes()) {
+        if ((rows * columns) % 2 != 0 || rows * columns < 4) continue;
+        for (const char* variant : {"standard", "no-pie"}) {
+            const UnaneGame game = unane(rows, columns, variant);
+            for (int sample = 0; sample < 120; ++sample) {
+                const Position position = sample % 2 == 0
+                                              ? papamu::testing::randomPlayout(game, random, (sample / 2) % 24)
+                                              : papamu::testing::randomBoard(game.geometry(), random, 0.6);
+                MoveList moves;
+                game.generateMoves(position, moves);
+                INFO(rows << "x" << columns << " " << variant << " sample " << sample);
+                CHECK(game.moveCount(position) == moves.size());
+                finished += moves.empty();
+                withSwap += position.swapAvailable;
+            }
+        }
+    }
+    // Finished positions (no moves) and swap offers are both in the sample.
+    CHECK(finished > 20);
+    CHECK(withSwap > 5);
+}
