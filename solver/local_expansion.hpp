@@ -46,6 +46,12 @@ constexpr std::uint64_t withVirtualLoss(ProofNumber disproof, unsigned workers) 
 // 1.05x (solver/README.md).
 constexpr bool spreadsWorkers(ProofPair node) { return node.proof > node.disproof; }
 
+// Which child bestChild() takes among those equally easy to refute (the same disproof number):
+// the one whose proof number is larger or smaller. The game's starting estimate decides which
+// (childTieBreak in solver/initial_estimate.hpp), since its proof number means something
+// different in each game.
+enum class ChildTieBreak : std::uint8_t { LargerProof, SmallerProof };
+
 class LocalExpansion {
 public:
     // `tracked`: the children get their shared slots and marks (a parallel search); a node
@@ -114,9 +120,14 @@ public:
     // The child to search next and its thresholds, for a node with numbers `node` (from
     // summarize(), not yet at `limits`). Each child's mark counts the other workers inside it
     // (always 0 for a lone worker): where spreadsWorkers(node), their virtual loss steers this
-    // one elsewhere.
-    int bestChild(ProofPair node, Thresholds limits, Thresholds& childLimits) const {
+    // one elsewhere. Ties go by `tieBreak`, then to the first child listed.
+    int bestChild(ProofPair node, Thresholds limits, Thresholds& childLimits,
+                  ChildTieBreak tieBreak = ChildTieBreak::LargerProof) const {
         const bool spread = spreadsWorkers(node);
+        const auto winsTie = [this, tieBreak](ProofNumber proof, int rival) {
+            const ProofNumber rivalProof = numbers_[static_cast<std::size_t>(rival)].proof;
+            return tieBreak == ChildTieBreak::LargerProof ? proof > rivalProof : proof < rivalProof;
+        };
         int best = -1;
         std::uint64_t bestScore = ~std::uint64_t{0};
         std::uint64_t secondScore = ~std::uint64_t{0};
@@ -124,7 +135,7 @@ public:
             const ProofPair numbers = numbers_[static_cast<std::size_t>(index)];
             if (numbers.disproof >= limits.proof) continue;  // cannot get a threshold above it
             const std::uint64_t score = withVirtualLoss(numbers.disproof, spread ? SharedMarks::workersInside(marks_[static_cast<std::size_t>(index)]) : 0);
-            if (score < bestScore) {
+            if (score < bestScore || (score == bestScore && winsTie(numbers.proof, best))) {
                 secondScore = bestScore;
                 bestScore = score;
                 best = index;

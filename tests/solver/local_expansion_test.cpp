@@ -75,4 +75,32 @@ TEST_CASE("a busy child is passed over where the node looks lost, not where it l
     CHECK(alone.child(alone.bestChild(alone.summarize(), Thresholds{}, childLimits)) == easy);
 }
 
+TEST_CASE("children equally easy to refute are ordered by the tie-break, then by listing", "[solver]") {
+    LocalExpansion expansion;
+    expansion.clear(false);
+    const Position first = stones(0x1);
+    const Position larger = stones(0x2);
+    const Position smaller = stones(0x4);
+    const Position harder = stones(0x8);
+    expansion.add(first, ProofPair{5, 3});
+    expansion.add(larger, ProofPair{9, 3});
+    expansion.add(smaller, ProofPair{2, 3});
+    expansion.add(harder, ProofPair{1, 4});  // least proof number, but a higher disproof number
+    const ProofPair node = expansion.summarize();
+    REQUIRE(node == ProofPair{3, 17});
+    Thresholds childLimits;
+    CHECK(expansion.child(expansion.bestChild(node, Thresholds{}, childLimits, ChildTieBreak::LargerProof)) == larger);
+    CHECK(childLimits.disproof == 4);  // the runner-up has the same 3: just past it
+    CHECK(expansion.child(expansion.bestChild(node, Thresholds{}, childLimits, ChildTieBreak::SmallerProof)) == smaller);
+
+    // Equal on both numbers: the first listed.
+    LocalExpansion even;
+    even.clear(false);
+    even.add(first, ProofPair{5, 3});
+    even.add(larger, ProofPair{5, 3});
+    for (const ChildTieBreak tieBreak : {ChildTieBreak::LargerProof, ChildTieBreak::SmallerProof}) {
+        CHECK(even.child(even.bestChild(even.summarize(), Thresholds{}, childLimits, tieBreak)) == first);
+    }
+}
+
 }  // namespace papamu
