@@ -46,7 +46,8 @@ constexpr ProofNumber mobilityWeight(int moves) {
 // Among children equally easy to refute, which to search first (LocalExpansion::bestChild). A
 // child's proof number is the estimate for its side to move, the opponent:
 // - Mobility: the larger one, where the opponent faces more of our moves. 3-16% fewer nodes on
-//   seven Kōnane cases (5x6 start 16%, 5x7 board 9%, 6x6 board 3%, 5x8 board 3%).
+//   six of seven Kōnane cases (5x6 start 16%, 5x7 board 9%, 6x6 board 3%, 5x8 board 3%); a 6x7
+//   line needs 4% fewer with a 256 MB table, 4% more with 64 MB.
 // - GroupCount: the smaller one, the opponent's stones in fewer groups. Against intuition, but
 //   2-23% fewer nodes on four Ūnane cases (4x5 start 16%, 4x4 board 23%, 3x6 board 19%), while
 //   the larger one cost 2-6% more (solver/README.md, "ties between children").

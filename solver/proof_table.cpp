@@ -6,9 +6,10 @@
 namespace papamu {
 
 ProofTable::ProofTable(ProofTableBytes size, bool concurrent)
-    : bucketCount_(std::max<std::size_t>(1, size.bytes / sizeof(Bucket))),
+    : fullBucketCount_(std::max<std::size_t>(1, size.bytes / sizeof(Bucket))),
       concurrent_(concurrent),
-      memory_(bucketCount_ * sizeof(Bucket)),
+      bucketCount_(startBucketCount()),
+      memory_(fullBucketCount_ * sizeof(Bucket)),
       sequences_(new std::atomic<std::uint32_t>[kLockStripes]),
       garbageTrigger_(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger)) {
     for (std::size_t stripe = 0; stripe < kLockStripes; ++stripe) sequences_[stripe].store(0, std::memory_order_relaxed);
@@ -16,6 +17,47 @@ ProofTable::ProofTable(ProofTableBytes size, bool concurrent)
         hugePages_.store(true, std::memory_order_relaxed);
         memory_.useHugePages(false);
     }
+}
+
+std::size_t ProofTable::startBucketCount() const {
+    if (concurrent_) return fullBucketCount_;
+    return std::min(fullBucketCount_, std::max<std::size_t>(1, kGrowthStartBytes / sizeof(Bucket)));
+}
+
+void ProofTable::growIfFilled() {
+    if (bucketCount_ == fullBucketCount_) return;
+    if (static_cast<double>(used()) < static_cast<double>(currentCapacity()) * kGrowthFill) return;
+    growTo(std::min(fullBucketCount_, bucketCount_ * 2));
+}
+
+void ProofTable::growTo(std::size_t count) {
+    const std::size_t before = bucketCount_;
+    bucketCount_ = count;
+    std::size_t evicted = 0;
+    for (std::size_t index = before; index-- > 0;) {
+        const Bucket moving = buckets()[index];
+        buckets()[index] = Bucket{};
+        for (const Entry& entry : moving.entries) {
+            if (entry.tag == 0) continue;
+            const Position position{entry.black, entry.white, (entry.tag & kWhiteToMove) ? Color::White : Color::Black,
+                                    (entry.tag & kSwapOffered) != 0};
+            evicted += place(bucketOf(position), entry) ? 1 : 0;
+        }
+    }
+    used_[0].count.fetch_sub(static_cast<std::int64_t>(evicted), std::memory_order_relaxed);
+}
+
+bool ProofTable::place(std::size_t bucket, const Entry& entry) {
+    Entry* victim = nullptr;
+    for (Entry& slot : buckets()[bucket].entries) {
+        if (slot.tag == 0) {
+            slot = entry;
+            return false;
+        }
+        if (victim == nullptr || priority(slot) < priority(*victim)) victim = &slot;
+    }
+    if (priority(*victim) < priority(entry)) *victim = entry;
+    return true;
 }
 
 std::size_t ProofTable::bucketOf(const Position& position) const {
@@ -122,7 +164,10 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
     unlock(index);
     if (filled) {
         used_[index % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
-        if (index % kUsedShards == 0) switchToHugePagesWhenUsed();
+        if (index % kUsedShards == 0) {
+            switchToHugePagesWhenUsed();
+            if (!concurrent_) growIfFilled();
+        }
     }
     return filled;
 }
@@ -187,6 +232,7 @@ void ProofTable::clear() {
     // Pages handed back keep their advice; a big table collapses again once it is used again.
     hugePages_.store(bytes() <= kEagerHugePageBytes, std::memory_order_relaxed);
     for (UsedShard& shard : used_) shard.count.store(0, std::memory_order_relaxed);
+    bucketCount_ = startBucketCount();
     garbageTrigger_.store(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger), std::memory_order_relaxed);
 }
 

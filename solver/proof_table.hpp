@@ -8,6 +8,13 @@
 //   zeroing at first touch: a table up to kEagerHugePageBytes uses them from the start (zeroing
 //   all of it is cheap), a bigger one only once kHugePageFill of its entries are in use, so a
 //   small search on a huge --hash pays for what it touches (solver/README.md has the figures).
+// - A table for one worker grows: it starts at kGrowthStartBytes (or its size, if smaller) and
+//   doubles, in place, each time kGrowthFill of its current entries are in use, up to its size.
+//   So a small search on a big --hash touches, zeroes and caches only what it needs (Ūnane 4x5
+//   on the default 256 MB: see solver/README.md, "a table that grows"). The bucket of a position
+//   is (hash × buckets) >> 64, so on growth bucket b's entries move to buckets b·new/old and up:
+//   rehashing from the last bucket down never overwrites a bucket not yet moved. A table shared
+//   by several workers has its whole size from the start (growing would stop every worker).
 // - Replacement inside a bucket evicts the entry of least priority: its work (search nodes spent
 //   below it), counted four times for a proof, since a proof is worth more than an estimate.
 // - Garbage collection for runs far longer than the table (df-pn+ practice, as in
@@ -50,6 +57,8 @@ public:
     static constexpr double kGarbageTarget = 0.90;
     static constexpr double kHugePageFill = 1.0 / 32;
     static constexpr std::size_t kEagerHugePageBytes = std::size_t{1} << 30;
+    static constexpr std::size_t kGrowthStartBytes = std::size_t{16} << 20;
+    static constexpr double kGrowthFill = 0.5;
     // Smaller tables rely on bucket replacement alone (a sweep would run every few stores).
     static constexpr std::size_t kGarbageMinimumCapacity = 4096;
     // The stripes of the seqlock (buckets share them round-robin) and what they take.
@@ -110,8 +119,11 @@ public:
         __builtin_prefetch(&bucket->entries[kBucketEntries / 2]);
     }
 
-    std::size_t capacity() const { return bucketCount_ * kBucketEntries; }
-    std::size_t bytes() const { return bucketCount_ * sizeof(Bucket); }
+    // The table's size (what it may grow to), in entries and bytes.
+    std::size_t capacity() const { return fullBucketCount_ * kBucketEntries; }
+    std::size_t bytes() const { return fullBucketCount_ * sizeof(Bucket); }
+    // The entries it has now: below capacity() while a one-worker table is still growing.
+    std::size_t currentCapacity() const { return bucketCount_ * kBucketEntries; }
     // Entries in use, counted exactly.
     std::size_t used() const {
         std::int64_t total = 0;
@@ -161,10 +173,18 @@ private:
     }
     static void put(Entry& entry, const Entry& value);
     void collectIfFull();
+    std::size_t startBucketCount() const;
+    void growIfFilled();
+    // Rehashes every entry into the first `count` buckets (more than now), in place.
+    void growTo(std::size_t count);
+    // Puts `entry` into `bucket` (one not shared: growth runs alone): a free slot, else in place
+    // of the entry of least priority. Returns whether one was evicted.
+    bool place(std::size_t bucket, const Entry& entry);
     void switchToHugePagesWhenUsed();
 
-    std::size_t bucketCount_;
+    std::size_t fullBucketCount_;
     bool concurrent_;
+    std::size_t bucketCount_;  // in use now: fullBucketCount_ unless still growing
     PageMemory memory_;
     std::unique_ptr<std::atomic<std::uint32_t>[]> sequences_;  // per stripe: odd while written
     // Workers read the members above on every probe. The count of used entries changes on most

@@ -203,3 +203,53 @@ TEST_CASE("lookups during concurrent stores never see half of a store", "[solver
 }
 
 }  // namespace papamu
+
+namespace papamu {
+
+TEST_CASE("a one-worker table grows in place and keeps every entry", "[solver]") {
+    ProofTable table(256, false);
+    REQUIRE(table.capacity() == (std::size_t{256} << 20) / 32);
+    const std::size_t start = table.currentCapacity();
+    CHECK(start == ProofTable::kGrowthStartBytes / 32);
+    std::mt19937_64 random(17);
+    std::unordered_map<Position, ProofPair, PositionHash> stored;
+    // Enough entries for three doublings (16 -> 128 MB), each checked after every growth.
+    std::size_t growths = 0;
+    std::size_t lastCapacity = start;
+    while (table.currentCapacity() < 8 * start) {
+        const Position position{random() & 0xFFFFFFFFFFULL, random() & 0xFFFFFF0000000000ULL,
+                                random() % 2 ? Color::White : Color::Black, random() % 7 == 0};
+        const ProofPair numbers{static_cast<ProofNumber>(random() % 1000), static_cast<ProofNumber>(random() % 1000 + 1)};
+        table.store(position, numbers, static_cast<std::uint32_t>(random() % 50));
+        stored[position] = numbers;
+        if (table.currentCapacity() == lastCapacity) continue;
+        CHECK(table.currentCapacity() == 2 * lastCapacity);
+        lastCapacity = table.currentCapacity();
+        ++growths;
+    }
+    CHECK(growths == 3);
+    // Filling to half, about one bucket in twenty gets a fifth entry and evicts its cheapest one
+    // (random numbers here: 5.3% of the entries over the three doublings); the rest is there, exactly.
+    std::size_t present = 0;
+    for (const auto& [position, numbers] : stored) {
+        ProofTable::Found found;
+        if (!table.lookup(position, found)) continue;
+        CHECK(found.numbers == numbers);
+        ++present;
+    }
+    CHECK(present == table.used());
+    CHECK(present > stored.size() * 93 / 100);
+    std::size_t visited = 0;
+    table.forEachEntry([&visited](const Position&, const ProofTable::Found&) { ++visited; });
+    CHECK(visited == present);
+    table.clear();
+    CHECK(table.currentCapacity() == start);
+    CHECK(table.used() == 0);
+}
+
+TEST_CASE("a shared table and a small one have their whole size from the start", "[solver]") {
+    CHECK(ProofTable(256, true).currentCapacity() == ProofTable(256, true).capacity());
+    CHECK(ProofTable(8, false).currentCapacity() == ProofTable(8, false).capacity());
+}
+
+}  // namespace papamu
