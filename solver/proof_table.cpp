@@ -39,9 +39,7 @@ void ProofTable::growTo(std::size_t count) {
         buckets()[index] = Bucket{};
         for (const Entry& entry : moving.entries) {
             if (entry.tag == 0) continue;
-            const Position position{entry.black, entry.white, (entry.tag & kWhiteToMove) ? Color::White : Color::Black,
-                                    (entry.tag & kSwapOffered) != 0};
-            evicted += place(bucketOf(position), entry) ? 1 : 0;
+            evicted += place(bucketOf(positionOf(entry)), entry) ? 1 : 0;
         }
     }
     used_[0].count.fetch_sub(static_cast<std::int64_t>(evicted), std::memory_order_relaxed);

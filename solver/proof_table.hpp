@@ -105,9 +105,7 @@ public:
             unlock(index);
             for (const Entry& entry : copy.entries) {
                 if (entry.tag == 0) continue;
-                const Position position{entry.black, entry.white, (entry.tag & kWhiteToMove) ? Color::White : Color::Black,
-                                        (entry.tag & kSwapOffered) != 0};
-                visit(position, Found{ProofPair{entry.proof, entry.disproof}, entry.work});
+                visit(positionOf(entry), Found{ProofPair{entry.proof, entry.disproof}, entry.work});
             }
         }
     }
@@ -146,6 +144,10 @@ private:
     static std::uint8_t tagOf(const Position& position) {
         return static_cast<std::uint8_t>(kUsed | (position.sideToMove == Color::White ? kWhiteToMove : 0) |
                                          (position.swapAvailable ? kSwapOffered : 0));
+    }
+    static Position positionOf(const Entry& entry) {
+        return Position{entry.black, entry.white, (entry.tag & kWhiteToMove) ? Color::White : Color::Black,
+                        (entry.tag & kSwapOffered) != 0};
     }
     static bool matches(const Entry& entry, const Position& position, std::uint8_t tag) {
         return entry.tag == tag && entry.black == position.black && entry.white == position.white;
