@@ -63,7 +63,11 @@ Bitboard BoardGeometry::floodFill(Bitboard seed, Bitboard within) const {
 }
 
 int BoardGeometry::groupCount(Bitboard stones) const {
-    int groups = 0;
+    // A stone with no own neighbour is a group by itself: counting those at once leaves the
+    // flood fill for the rest (in Ūnane most stones stand alone for most of a game).
+    const Bitboard alone = stones & ~neighbours(stones);
+    int groups = popCount(alone);
+    stones &= ~alone;
     while (stones != 0) {
         stones &= ~floodFill(stones & (~stones + 1), stones);
         ++groups;
