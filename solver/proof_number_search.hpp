@@ -358,19 +358,21 @@ private:
         }
 
         // The starting numbers of a child (in canonical form): what the table knows (one probe),
-        // a finished game or an oracle answer, else the estimate from its number of moves.
+        // a finished game or an oracle answer, else the estimate from its number of moves. The
+        // moves are counted first: a finished game has none, so the rules' end test (group
+        // counts, in Ūnane) runs once for a game that goes on, not once more inside the count.
         ProofPair initialNumbers(const Position& child) {
             const auto& game = search_.game_;
             typename ProofTable::Found found;
             if (search_.table_.lookup(child, found)) return found.numbers;
-            if (const auto finished = game.finishedValue(child)) {
-                return *finished == Value::Win ? ProofPair::win() : ProofPair::loss();
+            const int moves = moveCount(game, child, scratch_);
+            if (moves == 0) {
+                const auto finished = game.finishedValue(child);
+                return finished == Value::Win ? ProofPair::win() : ProofPair::loss();
             }
             if (const auto probed = search_.oracle_.probeValue(child)) {
                 return *probed == Value::Win ? ProofPair::win() : ProofPair::loss();
             }
-            const int moves = moveCount(game, child, scratch_);
-            if (moves == 0) return ProofPair::loss();
             return initialEstimate(game, child, moves, scratch_);
         }
 
