@@ -18,7 +18,8 @@ int transformCell(const BoardGeometry& geometry, int index, int cell) {
 
 }  // namespace
 
-BoardTransform::BoardTransform(const BoardGeometry& geometry, int index) : index_(index) {
+BoardTransform::BoardTransform(const BoardGeometry& geometry, int index)
+    : index_(index), boardBytes_((geometry.cellCount() + 7) / 8) {
     for (int cell = 0; cell < geometry.cellCount(); ++cell) {
         const int image = transformCell(geometry, index, cell);
         cellImage_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(image);
@@ -40,6 +41,7 @@ BoardSymmetries::BoardSymmetries(const BoardGeometry& geometry) {
     const int count = geometry.rows() == geometry.columns() ? 8 : 4;
     transforms_.reserve(static_cast<std::size_t>(count));
     for (int index = 0; index < count; ++index) transforms_.emplace_back(geometry, index);
+    mirrorsAndTurns_.assign(transforms_.begin() + 1, transforms_.end());
 }
 
 Position BoardSymmetries::apply(const Position& position, int transform) const {
@@ -54,35 +56,6 @@ Position BoardSymmetries::image(const Position& position, int transform, bool sw
         mapped.sideToMove = opposite(mapped.sideToMove);
     }
     return mapped;
-}
-
-Position BoardSymmetries::canonical(const Position& position, SymmetryPermission permission) const {
-    // Each transform maps both bitboards once; the colour-swapped image is the same pair read the
-    // other way round, so it costs one comparison, not a second transform.
-    const auto less = [](Bitboard first, Bitboard second, Color side, const Position& best) {
-        if (first != best.black) return first < best.black;
-        if (second != best.white) return second < best.white;
-        return side < best.sideToMove;
-    };
-    Position best = position;
-    const Color swappedSide = opposite(position.sideToMove);
-    const int transforms = permission.geometric ? size() : 1;
-    for (int transform = 0; transform < transforms; ++transform) {
-        const BoardTransform& map = transforms_[static_cast<std::size_t>(transform)];
-        const Bitboard black = transform == 0 ? position.black : map.map(position.black);
-        const Bitboard white = transform == 0 ? position.white : map.map(position.white);
-        if (less(black, white, position.sideToMove, best)) {
-            best.black = black;
-            best.white = white;
-            best.sideToMove = position.sideToMove;
-        }
-        if (permission.colourSwap && less(white, black, swappedSide, best)) {
-            best.black = white;
-            best.white = black;
-            best.sideToMove = swappedSide;
-        }
-    }
-    return best;
 }
 
 }  // namespace papamu

@@ -23,9 +23,11 @@ public:
     BoardTransform(const BoardGeometry& geometry, int index);
     int index() const { return index_; }
     int mapCell(int cell) const { return cellImage_[static_cast<std::size_t>(cell)]; }
+    // Every byte the board has is looked up, even a zero one: a loop that stopped at the last
+    // stone ran a different number of times per position and its exit was mispredicted.
     Bitboard map(Bitboard bits) const {
         Bitboard image = 0;
-        for (std::size_t byte = 0; bits != 0; ++byte, bits >>= 8) image |= byteImage_[byte][bits & 0xFF];
+        for (int byte = 0; byte < boardBytes_; ++byte, bits >>= 8) image |= byteImage_[static_cast<std::size_t>(byte)][bits & 0xFF];
         return image;
     }
     Move mapMove(Move move) const {
@@ -37,6 +39,7 @@ public:
 
 private:
     int index_;
+    int boardBytes_;  // bytes of a bitboard that hold cells of the board
     bool keepsCellColours_ = true;
     std::array<std::uint8_t, 64> cellImage_{};
     std::array<std::array<Bitboard, 256>, 8> byteImage_{};
@@ -53,10 +56,41 @@ public:
     // The image of the position under transform `transform` followed, if asked, by a colour swap.
     Position image(const Position& position, int transform, bool swapColours) const;
     // The least image (by black, then white, then side) among those the permission allows.
-    Position canonical(const Position& position, SymmetryPermission permission) const;
+    // Inline: it runs for every child of every expanded node.
+    Position canonical(const Position& position, SymmetryPermission permission) const {
+        // Each transform maps both bitboards once; the colour-swapped image is the same pair read
+        // the other way round, so it costs one comparison, not a second transform.
+        const auto less = [](Bitboard first, Bitboard second, Color side, const Position& best) {
+            if (first != best.black) return first < best.black;
+            if (second != best.white) return second < best.white;
+            return side < best.sideToMove;
+        };
+        Position best = position;
+        const Color swappedSide = opposite(position.sideToMove);
+        if (permission.colourSwap && less(position.white, position.black, swappedSide, best)) {
+            best = Position{position.white, position.black, swappedSide, position.swapAvailable};
+        }
+        if (!permission.geometric) return best;
+        for (const BoardTransform& map : mirrorsAndTurns_) {
+            const Bitboard black = map.map(position.black);
+            const Bitboard white = map.map(position.white);
+            if (less(black, white, position.sideToMove, best)) {
+                best.black = black;
+                best.white = white;
+                best.sideToMove = position.sideToMove;
+            }
+            if (permission.colourSwap && less(white, black, swappedSide, best)) {
+                best.black = white;
+                best.white = black;
+                best.sideToMove = swappedSide;
+            }
+        }
+        return best;
+    }
 
 private:
     std::vector<BoardTransform> transforms_;
+    std::vector<BoardTransform> mirrorsAndTurns_;  // transforms_ without the identity
 };
 
 }  // namespace papamu
