@@ -46,8 +46,19 @@ int UnaneGame::moveCount(const Position& position) const {
 }
 
 bool UnaneGame::winsInOneMove(const Position& position) const {
+    // A move changes one own stone. With the stones in groups A (the lowest stone's) and the rest:
+    // - a capture moves a stone to t and keeps every other group as it was, so the new stone must
+    //   touch A and the rest alike: t is a neighbour of both;
+    // - a removal leaves one group only if the removed stone was a group by itself.
+    // Only the moves that pass this test are tried in full.
+    const Bitboard own = position.own();
+    const Bitboard first = geometry_.floodFill(own & (~own + 1), own);
+    const Bitboard rest = own & ~first;
+    const Bitboard joining = rest == 0 ? geometry_.allCells() : geometry_.neighbours(first) & geometry_.neighbours(rest);
+    const Bitboard alone = rest == 0 ? own : own & ~geometry_.neighbours(own);
     bool wins = false;
-    auto check = [this, &position, &wins](Bitboard cells, int back) {
+    auto check = [this, &position, &wins, joining, alone](Bitboard cells, int back) {
+        cells &= back == 0 ? alone : joining;
         while (cells != 0 && !wins) {
             const int to = popLowestCell(cells);
             // The mover's stones are the enemy's of the position after its move.
