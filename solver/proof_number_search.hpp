@@ -39,6 +39,7 @@
 #include "solver/proof_table.hpp"
 #include "solver/search_control.hpp"
 #include "solver/shared_marks.hpp"
+#include "solver/worker_rendezvous.hpp"
 
 namespace papamu {
 
@@ -75,7 +76,12 @@ public:
                 tbb::task_arena arena(static_cast<int>(workers_.size()));
                 arena.execute([&] {
                     tbb::task_group group;
-                    for (auto& worker : workers_) group.run([&worker, &root] { worker->searchRoot(root); });
+                    for (auto& worker : workers_) {
+                        group.run([this, &worker, &root] {
+                            const WorkerRendezvous::Membership inside(rendezvous_);
+                            worker->searchRoot(root);
+                        });
+                    }
                     group.wait();
                 });
             }
@@ -144,7 +150,12 @@ public:
             tbb::task_arena arena(static_cast<int>(workers_.size()));
             arena.execute([&] {
                 tbb::task_group group;
-                for (auto& worker : workers_) group.run([&work, &worker] { work(*worker); });
+                for (auto& worker : workers_) {
+                    group.run([this, &work, &worker] {
+                        const WorkerRendezvous::Membership inside(rendezvous_);
+                        work(*worker);
+                    });
+                }
                 group.wait();
             });
         }
@@ -461,10 +472,12 @@ private:
             reported_ = nodes_;
         }
 
-        // Every kPollInterval nodes: publish the node count, enforce limits (and the caller's
-        // stop request), report progress.
+        // Every kPollInterval nodes: publish the node count, let a shared table grow, enforce
+        // limits (and the caller's stop request), report progress.
         void poll() {
             flushNodes();
+            // A shared table grows only while every worker waits here (or has finished).
+            if (search_.table_.growthWanted()) search_.rendezvous_.meet();
             const auto& options = search_.options_;
             if (search_.externalStopRequested()) search_.stop_.store(true);
             const std::uint64_t total = search_.sharedNodes_.load(std::memory_order_relaxed);
@@ -513,6 +526,7 @@ private:
     BoardSymmetries symmetries_;
     ProofTable table_;
     SharedMarks marks_;
+    WorkerRendezvous rendezvous_{[this] { table_.growWhileAlone(); }};
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> stop_{false};
     bool sharedRoot_ = true;  // false while solveAll() hands each worker its own positions

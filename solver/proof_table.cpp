@@ -20,14 +20,17 @@ ProofTable::ProofTable(ProofTableBytes size, bool concurrent)
 }
 
 std::size_t ProofTable::startBucketCount() const {
-    if (concurrent_) return fullBucketCount_;
     return std::min(fullBucketCount_, std::max<std::size_t>(1, kGrowthStartBytes / sizeof(Bucket)));
 }
 
-void ProofTable::growIfFilled() {
-    if (bucketCount_ == fullBucketCount_) return;
-    if (static_cast<double>(used()) < static_cast<double>(currentCapacity()) * kGrowthFill) return;
-    growTo(std::min(fullBucketCount_, bucketCount_ * 2));
+bool ProofTable::growthDue() const {
+    return bucketCount_ < fullBucketCount_ &&
+           static_cast<double>(used()) >= static_cast<double>(currentCapacity()) * kGrowthFill;
+}
+
+void ProofTable::growWhileAlone() {
+    growthWanted_.store(false, std::memory_order_relaxed);
+    while (growthDue()) growTo(std::min(fullBucketCount_, bucketCount_ * 2));
 }
 
 void ProofTable::growTo(std::size_t count) {
@@ -164,7 +167,14 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
         used_[index % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
         if (index % kUsedShards == 0) {
             switchToHugePagesWhenUsed();
-            if (!concurrent_) growIfFilled();
+            // One worker grows its table at once; shared, it asks the workers to meet.
+            if (growthDue()) {
+                if (concurrent_) {
+                    growthWanted_.store(true, std::memory_order_relaxed);
+                } else {
+                    growTo(std::min(fullBucketCount_, bucketCount_ * 2));
+                }
+            }
         }
     }
     return filled;
@@ -231,6 +241,7 @@ void ProofTable::clear() {
     hugePages_.store(bytes() <= kEagerHugePageBytes, std::memory_order_relaxed);
     for (UsedShard& shard : used_) shard.count.store(0, std::memory_order_relaxed);
     bucketCount_ = startBucketCount();
+    growthWanted_.store(false, std::memory_order_relaxed);
     garbageTrigger_.store(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger), std::memory_order_relaxed);
 }
 

@@ -14,7 +14,9 @@
 //   on the default 256 MB: see solver/README.md, "a table that grows"). The bucket of a position
 //   is (hash × buckets) >> 64, so on growth bucket b's entries move to buckets b·new/old and up:
 //   rehashing from the last bucket down never overwrites a bucket not yet moved. A table shared
-//   by several workers has its whole size from the start (growing would stop every worker).
+//   by several workers grows too, but only while they all wait (solver/worker_rendezvous.hpp):
+//   a store that finds the fill reached raises growthWanted(), and the search calls
+//   growWhileAlone() once every worker has stopped at the meeting.
 // - Replacement inside a bucket evicts the entry of least priority: its work (search nodes spent
 //   below it), counted four times for a proof, since a proof is worth more than an estimate.
 // - Garbage collection for runs far longer than the table (df-pn+ practice, as in
@@ -89,6 +91,10 @@ public:
     // Stores or updates the position, adding `work` to the work already recorded for it.
     // Returns true when it took a slot that was empty. May run a garbage collection first.
     bool store(const Position& position, ProofPair numbers, std::uint32_t work);
+    // A shared table whose fill asks for growth: the search should call growWhileAlone() soon.
+    bool growthWanted() const { return growthWanted_.load(std::memory_order_relaxed); }
+    // Doubles a shared table as often as its fill asks. Only while no other thread uses it.
+    void growWhileAlone();
     // Forgets every entry (cheap: only pages touched since the last clear are handed back).
     void clear();
     // One sweep removing the cheapest unproven entries until at most `targetUsed` remain (or no
@@ -176,7 +182,7 @@ private:
     static void put(Entry& entry, const Entry& value);
     void collectIfFull();
     std::size_t startBucketCount() const;
-    void growIfFilled();
+    bool growthDue() const;
     // Rehashes every entry into the first `count` buckets (more than now), in place.
     void growTo(std::size_t count);
     // Puts `entry` into `bucket` (one not shared: growth runs alone): a free slot, else in place
@@ -203,6 +209,7 @@ private:
     std::atomic<bool> hugePages_{false};
     std::atomic<std::uint64_t> collections_{0};
     std::atomic<bool> touched_{false};  // anything stored since the last clear()
+    std::atomic<bool> growthWanted_{false};
 };
 
 }  // namespace papamu

@@ -247,9 +247,49 @@ TEST_CASE("a one-worker table grows in place and keeps every entry", "[solver]")
     CHECK(table.used() == 0);
 }
 
-TEST_CASE("a shared table and a small one have their whole size from the start", "[solver]") {
-    CHECK(ProofTable(256, true).currentCapacity() == ProofTable(256, true).capacity());
+TEST_CASE("a small table has its whole size from the start", "[solver]") {
     CHECK(ProofTable(8, false).currentCapacity() == ProofTable(8, false).capacity());
+    CHECK(ProofTable(8, true).currentCapacity() == ProofTable(8, true).capacity());
+}
+
+TEST_CASE("a shared table grows only when asked to, while alone", "[solver]") {
+    ProofTable table(64, true);
+    const std::size_t start = table.currentCapacity();
+    REQUIRE(start == ProofTable::kGrowthStartBytes / 32);
+    REQUIRE(table.capacity() == 4 * start);
+    CHECK_FALSE(table.growthWanted());
+    std::mt19937_64 random(23);
+    std::unordered_map<Position, ProofPair, PositionHash> stored;
+    // Stores past half of the start size: the table asks for growth but keeps its size meanwhile.
+    while (stored.size() < start * 6 / 10) {
+        const Position position{random() & 0xFFFFFFFFFFULL, random() & 0xFFFFFF0000000000ULL, Color::Black, false};
+        const ProofPair numbers{static_cast<ProofNumber>(random() % 1000 + 1), static_cast<ProofNumber>(random() % 1000 + 1)};
+        table.store(position, numbers, 1);
+        stored[position] = numbers;
+    }
+    CHECK(table.growthWanted());
+    CHECK(table.currentCapacity() == start);
+    // At 60% of the start size one doubling brings it under half, so it grows once.
+    const std::size_t usedBefore = table.used();
+    table.growWhileAlone();
+    CHECK_FALSE(table.growthWanted());
+    CHECK(table.currentCapacity() == 2 * start);
+    CHECK(table.used() <= usedBefore);
+    std::size_t present = 0;
+    for (const auto& [position, numbers] : stored) {
+        ProofTable::Found found;
+        if (!table.lookup(position, found)) continue;
+        CHECK(found.numbers == numbers);
+        ++present;
+    }
+    CHECK(present == table.used());
+    CHECK(present > stored.size() * 90 / 100);
+    // Asked again with nothing new stored, it does not grow.
+    table.growWhileAlone();
+    CHECK(table.currentCapacity() == 2 * start);
+    table.clear();
+    CHECK(table.currentCapacity() == start);
+    CHECK_FALSE(table.growthWanted());
 }
 
 }  // namespace papamu
