@@ -55,6 +55,16 @@ constexpr ChildTieBreak childTieBreak(ProofEstimate estimate) {
     return estimate == ProofEstimate::Mobility ? ChildTieBreak::LargerProof : ChildTieBreak::SmallerProof;
 }
 
+// The 1+epsilon threshold's epsilon as 1 / divisor (LocalExpansion::bestChild): a child is
+// searched until its disproof number passes the runner-up's by that fraction.
+// - Mobility (Kōnane): 1/4; 1/2, 1/8, 1 and 2 all needed more nodes.
+// - GroupCount (Ūnane): 1/2. Nodes against 1/4, one thread, default table: 4x5 start (no pie)
+//   -6.6%, 4x4 board -8.7%, 4x5 board -3.6%, 3x6 board -1.5%, 3x6 start -1.1%, 4x4 start +2.6%;
+//   1/3 and 3/8 fell in between (solver/README.md, "the 1+epsilon threshold").
+constexpr std::uint64_t thresholdDivisor(ProofEstimate estimate) {
+    return estimate == ProofEstimate::Mobility ? 4 : 2;
+}
+
 // `moveCount`: the side to move's legal moves in `position` (at least one). The numbers are an
 // estimate, or a proven win where one move is seen to win at once.
 template <Game G>

@@ -26,10 +26,11 @@ struct Thresholds {
     bool reachedBy(ProofPair numbers) const { return numbers.proof >= proof || numbers.disproof >= disproof; }
 };
 
-// Pawlewicz & Lew's 1+epsilon trick with epsilon = 1/4: a child keeps being searched until its
-// disproof number passes the runner-up's by a quarter, which removes most re-expansions.
-constexpr std::uint64_t onePlusEpsilon(std::uint64_t runnerUp) {
-    return runnerUp >= (~std::uint64_t{0} / 2) ? runnerUp : runnerUp + (runnerUp + 3) / 4;  // none: stays "none"
+// Pawlewicz & Lew's 1+epsilon trick, epsilon = 1 / divisor (per game: thresholdDivisor in
+// solver/initial_estimate.hpp): a child keeps being searched until its disproof number passes the
+// runner-up's by that fraction, which removes most re-expansions.
+constexpr std::uint64_t onePlusEpsilon(std::uint64_t runnerUp, std::uint64_t divisor = 4) {
+    return runnerUp >= (~std::uint64_t{0} / 2) ? runnerUp : runnerUp + (runnerUp + divisor - 1) / divisor;  // none: stays "none"
 }
 
 // How hard a child looks to a worker while `workers` others are inside it (a virtual loss): its
@@ -120,9 +121,10 @@ public:
     // The child to search next and its thresholds, for a node with numbers `node` (from
     // summarize(), not yet at `limits`). Each child's mark counts the other workers inside it
     // (always 0 for a lone worker): where spreadsWorkers(node), their virtual loss steers this
-    // one elsewhere. Ties go by `tieBreak`, then to the first child listed.
+    // one elsewhere. Ties go by `tieBreak`, then to the first child listed. The child may go on
+    // until it passes the runner-up by 1 / epsilonDivisor.
     int bestChild(ProofPair node, Thresholds limits, Thresholds& childLimits,
-                  ChildTieBreak tieBreak = ChildTieBreak::LargerProof) const {
+                  ChildTieBreak tieBreak = ChildTieBreak::LargerProof, std::uint64_t epsilonDivisor = 4) const {
         const bool spread = spreadsWorkers(node);
         const auto winsTie = [this, tieBreak](ProofNumber proof, int rival) {
             const ProofNumber rivalProof = numbers_[static_cast<std::size_t>(rival)].proof;
@@ -147,7 +149,7 @@ public:
         // The child's disproof number must not pass the runner-up's (widened) nor the node's
         // proof threshold; its proof number may use what the node's disproof threshold leaves.
         childLimits.disproof = static_cast<ProofNumber>(std::min<std::uint64_t>(
-            limits.proof, std::max<std::uint64_t>(std::uint64_t{chosen.disproof} + 1, onePlusEpsilon(secondScore))));
+            limits.proof, std::max<std::uint64_t>(std::uint64_t{chosen.disproof} + 1, onePlusEpsilon(secondScore, epsilonDivisor))));
         childLimits.proof = limits.disproof == kProofInfinity
                                 ? kProofInfinity
                                 : static_cast<ProofNumber>(std::min<std::uint64_t>(

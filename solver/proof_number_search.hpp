@@ -456,7 +456,8 @@ private:
                 result = expansion.summarize();
                 if (result.proven() || limits.reachedBy(result) || stopped()) break;
                 Thresholds childLimits;
-                const int best = expansion.bestChild(result, limits, childLimits, childTieBreak(G::kTraits.proofEstimate));
+                const int best = expansion.bestChild(result, limits, childLimits, childTieBreak(G::kTraits.proofEstimate),
+                                                     thresholdDivisor(G::kTraits.proofEstimate));
                 expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1);
                 // Its own store is read: the child's generation now counts only later stores.
                 if (expansion.tracked()) expansion.mark(best) = search_.marks_.read(expansion.slot(best));
