@@ -9,6 +9,7 @@
 #include "solver/memoized_negamax.hpp"
 #include "solver/outcome_search.hpp"
 #include "solver/proof_number_search.hpp"
+#include "support/rules_test_helpers.hpp"
 
 namespace papamu {
 namespace {
@@ -178,6 +179,28 @@ TEST_CASE("tiny tables that sweep give the values of a big table and of the base
         });
     }
     CHECK(sweeps > 0);  // the test really exercised garbage collection
+}
+
+TEST_CASE("two workers grow their shared table as they fill it, one search and several jobs", "[solver][parallel]") {
+    const KonaneGame game(BoardGeometry(6, 6));
+    // The hardest Kōnane 6x6 opening line (solver/README.md): about 300 k entries, past half of
+    // the table's 16 MB start, so the workers must meet to grow it.
+    const Position line = papamu::testing::positionOf("konane WBWBWB/BWBWBW/WBWBWB/BW..BW/WBWBWB/BWBWBW b");
+    ProofNumberSearch one(game, withThreads(2, 64));
+    const std::size_t start = one.table().currentCapacity();
+    REQUIRE(start < one.table().capacity());
+    CHECK(one.solve(line).value == Value::Loss);
+    CHECK(one.table().currentCapacity() > start);
+    CHECK(one.table().used() <= one.table().currentCapacity());
+    // The positions after each of Black's openings, as jobs (solveAll): White wins them all
+    // (Kōnane 6x6 is a second-player win).
+    std::vector<Position> afterOpening;
+    MoveList openings;
+    game.generateMoves(game.startPosition(), openings);
+    for (const Move opening : openings) afterOpening.push_back(game.applyMove(game.startPosition(), opening));
+    ProofNumberSearch jobs(game, withThreads(2, 64));
+    for (const SearchResult& result : jobs.solveAll(afterOpening)) CHECK(result.value == Value::Win);
+    CHECK(jobs.table().currentCapacity() > start);
 }
 
 }  // namespace papamu
