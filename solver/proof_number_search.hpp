@@ -368,15 +368,14 @@ private:
                    (helping_ != nullptr && helping_->done.load(std::memory_order_relaxed));
         }
 
-        // The starting numbers of a child (in canonical form): what the table knows (one probe),
-        // a finished game or an oracle answer, else the estimate from its number of moves. The
-        // moves are counted first: a finished game has none, so the rules' end test (group
-        // counts, in Ūnane) runs once for a game that goes on, not once more inside the count.
-        ProofPair initialNumbers(const Position& child) {
+        // The starting numbers of a child (in canonical form) with `moves` legal moves: what the
+        // table knows (one probe), a finished game or an oracle answer, else the estimate from
+        // its moves. A finished game has no moves, so the rules' end test (group counts, in
+        // Ūnane) runs once for a game that goes on, inside the count.
+        ProofPair initialNumbers(const Position& child, int moves) {
             const auto& game = search_.game_;
             typename ProofTable::Found found;
             if (search_.table_.lookup(child, found)) return found.numbers;
-            const int moves = moveCount(game, child, scratch_);
             if (moves == 0) {
                 const auto finished = game.finishedValue(child);
                 return finished == Value::Win ? ProofPair::win() : ProofPair::loss();
@@ -398,13 +397,18 @@ private:
                 children[static_cast<std::size_t>(index)] = search_.canonical(game.applyMove(node, moves_[index]));
                 search_.table_.prefetch(children[static_cast<std::size_t>(index)]);
             }
+            // Counted before any probe: the work overlaps the prefetches still in flight, and
+            // most children are new to the table, so most counts are needed.
+            for (int index = 0; index < moves_.size(); ++index) {
+                moveCounts_[static_cast<std::size_t>(index)] = moveCount(game, children[static_cast<std::size_t>(index)], scratch_);
+            }
             expansion.clear(shared);
             for (int index = 0; index < moves_.size(); ++index) {
                 const Position& child = children[static_cast<std::size_t>(index)];
                 // The mark is read before the numbers, so a store after this read shows later.
                 const std::uint32_t slot = shared ? SharedMarks::slotOf(child) : 0;
                 const std::uint32_t mark = shared ? search_.marks_.read(slot) : 0;
-                const ProofPair numbers = initialNumbers(child);
+                const ProofPair numbers = initialNumbers(child, moveCounts_[static_cast<std::size_t>(index)]);
                 if (numbers.lost()) return ProofPair::win();  // a move to a lost position wins at once
                 if (!numbers.won()) expansion.add(child, numbers, slot, mark);  // a move to a won one never helps
             }
@@ -511,6 +515,7 @@ private:
         int index_;
         std::vector<LocalExpansion> frames_;
         std::array<Position, MoveList::kCapacity> children_;  // the node being expanded
+        std::array<int, MoveList::kCapacity> moveCounts_;     // and their legal moves
         MoveList moves_;
         MoveList scratch_;
         std::array<int, MoveList::kCapacity> changed_;  // readBack's children to look up again
