@@ -33,7 +33,7 @@ void describeSolveOptions(options::options_description& described) {
     addVariantOption(described);
     addJsonOption(described);
     addIntegerOption(described, "threads", "1", "search threads");
-    addIntegerOption(described, "hash", "256", "transposition table size (one thread: starts at 16 MB and grows to it as it fills)");
+    addIntegerOption(described, "hash", "256", "transposition table size (starts at 16 MB and grows to it as it fills; with several threads the workers pause while it grows)");
     addMemoryOption(described, "a --hash table that does not fit is refused");
     addTimeLimitOption(described);
     addIntegerOption(described, "node-limit", "0", "stop after N nodes; what is not proven shows as unknown (0: none)");
