@@ -206,6 +206,22 @@ TEST_CASE("lookups during concurrent stores never see half of a store", "[solver
 
 namespace papamu {
 
+namespace {
+
+// How many of the stored positions the table still holds; each one it holds has its numbers exactly.
+std::size_t presentExactly(const ProofTable& table, const std::unordered_map<Position, ProofPair, PositionHash>& stored) {
+    std::size_t present = 0;
+    for (const auto& [position, numbers] : stored) {
+        ProofTable::Found found;
+        if (!table.lookup(position, found)) continue;
+        CHECK(found.numbers == numbers);
+        ++present;
+    }
+    return present;
+}
+
+}  // namespace
+
 TEST_CASE("a one-worker table grows in place and keeps every entry", "[solver]") {
     ProofTable table(256, false);
     REQUIRE(table.capacity() == (std::size_t{256} << 20) / 32);
@@ -230,13 +246,7 @@ TEST_CASE("a one-worker table grows in place and keeps every entry", "[solver]")
     CHECK(growths == 3);
     // Filling to half, about one bucket in twenty gets a fifth entry and evicts its cheapest one
     // (random numbers here: 5.3% of the entries over the three doublings); the rest is there, exactly.
-    std::size_t present = 0;
-    for (const auto& [position, numbers] : stored) {
-        ProofTable::Found found;
-        if (!table.lookup(position, found)) continue;
-        CHECK(found.numbers == numbers);
-        ++present;
-    }
+    const std::size_t present = presentExactly(table, stored);
     CHECK(present == table.used());
     CHECK(present > stored.size() * 93 / 100);
     std::size_t visited = 0;
@@ -275,13 +285,7 @@ TEST_CASE("a shared table grows only when asked to, while alone", "[solver]") {
     CHECK_FALSE(table.growthWanted());
     CHECK(table.currentCapacity() == 2 * start);
     CHECK(table.used() <= usedBefore);
-    std::size_t present = 0;
-    for (const auto& [position, numbers] : stored) {
-        ProofTable::Found found;
-        if (!table.lookup(position, found)) continue;
-        CHECK(found.numbers == numbers);
-        ++present;
-    }
+    const std::size_t present = presentExactly(table, stored);
     CHECK(present == table.used());
     CHECK(present > stored.size() * 90 / 100);
     // Asked again with nothing new stored, it does not grow.
