@@ -8,7 +8,7 @@
 //   zeroing at first touch: a table up to kEagerHugePageBytes uses them from the start (zeroing
 //   all of it is cheap), a bigger one only once kHugePageFill of its entries are in use, so a
 //   small search on a huge --hash pays for what it touches (solver/README.md has the figures).
-// - A table for one worker grows: it starts at kGrowthStartBytes (or its size, if smaller) and
+// - A table grows: it starts at kGrowthStartBytes (or its size, if smaller) and
 //   doubles, in place, each time kGrowthFill of its current entries are in use, up to its size.
 //   So a small search on a big --hash touches, zeroes and caches only what it needs (Ūnane 4x5
 //   on the default 256 MB: see solver/README.md, "a table that grows"). The bucket of a position
