@@ -167,12 +167,12 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
         used_[index % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
         if (index % kUsedShards == 0) {
             switchToHugePagesWhenUsed();
-            // One worker grows its table at once; shared, it asks the workers to meet.
+            // One worker is alone with its table and grows it at once; shared, it asks the workers to meet.
             if (growthDue()) {
                 if (concurrent_) {
                     growthWanted_.store(true, std::memory_order_relaxed);
                 } else {
-                    growTo(std::min(fullBucketCount_, bucketCount_ * 2));
+                    growWhileAlone();
                 }
             }
         }

@@ -93,7 +93,7 @@ public:
     bool store(const Position& position, ProofPair numbers, std::uint32_t work);
     // A shared table whose fill asks for growth: the search should call growWhileAlone() soon.
     bool growthWanted() const { return growthWanted_.load(std::memory_order_relaxed); }
-    // Doubles a shared table as often as its fill asks. Only while no other thread uses it.
+    // Doubles the table as often as its fill asks. Only while no other thread uses it.
     void growWhileAlone();
     // Forgets every entry (cheap: only pages touched since the last clear are handed back).
     void clear();
