@@ -41,7 +41,6 @@ BoardSymmetries::BoardSymmetries(const BoardGeometry& geometry) {
     const int count = geometry.rows() == geometry.columns() ? 8 : 4;
     transforms_.reserve(static_cast<std::size_t>(count));
     for (int index = 0; index < count; ++index) transforms_.emplace_back(geometry, index);
-    mirrorsAndTurns_.assign(transforms_.begin() + 1, transforms_.end());
 }
 
 Position BoardSymmetries::apply(const Position& position, int transform) const {

@@ -3,6 +3,7 @@
 // applied to whole bitboards through per-byte lookup tables, and canonical forms under them.
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "rules/board_geometry.hpp"
@@ -71,7 +72,7 @@ public:
             best = Position{position.white, position.black, swappedSide, position.swapAvailable};
         }
         if (!permission.geometric) return best;
-        for (const BoardTransform& map : mirrorsAndTurns_) {
+        for (const BoardTransform& map : std::span(transforms_).subspan(1)) {  // past the identity
             const Bitboard black = map.map(position.black);
             const Bitboard white = map.map(position.white);
             if (less(black, white, position.sideToMove, best)) {
@@ -90,7 +91,6 @@ public:
 
 private:
     std::vector<BoardTransform> transforms_;
-    std::vector<BoardTransform> mirrorsAndTurns_;  // transforms_ without the identity
 };
 
 }  // namespace papamu
