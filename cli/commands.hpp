@@ -22,5 +22,6 @@ int runBuild(int argc, char** argv);
 int runProbe(int argc, char** argv);
 int runTableVerify(int argc, char** argv);
 int runServe(int argc, char** argv);
+int runCheckpoint(int argc, char** argv);
 
 }  // namespace papamu::cli

@@ -1,39 +1,41 @@
 #include "solver/checkpoint_file.hpp"
 
-#include "support/atomic_file.hpp"
-
 #include <xxhash.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <algorithm>
-#include <string_view>
 #include <fstream>
 #include <memory>
+#include <string_view>
 #include <vector>
+
+#include "support/atomic_file.hpp"
+#include "support/little_endian.hpp"
 
 namespace papamu {
 
 namespace {
 
-constexpr std::array<char, 8> kMagic{'P', 'A', 'P', 'A', 'M', 'U', 'C', 'P'};
+constexpr std::array<std::uint8_t, 8> kMagic{'P', 'A', 'P', 'A', 'M', 'U', 'C', 'P'};
 constexpr std::size_t kEntryBytes = 32;
-constexpr std::uint8_t kWhiteToMove = 1;
-constexpr std::uint8_t kSwapOffered = 2;
 constexpr std::uint32_t kLongestRules = 256;
+constexpr std::size_t kChecksumBytes = 8;
 
-// Little-endian encoding, whatever the machine.
-template <class Unsigned>
-void putLittle(std::vector<unsigned char>& out, Unsigned value) {
-    for (std::size_t byte = 0; byte < sizeof(Unsigned); ++byte) out.push_back(static_cast<unsigned char>(value >> (8 * byte)));
+using HashState = std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)>;
+
+HashState newHash() {
+    HashState state(XXH64_createState(), XXH64_freeState);
+    if (!state) throw std::bad_alloc();
+    XXH64_reset(state.get(), 0);
+    return state;
 }
-template <class Unsigned>
-Unsigned getLittle(const unsigned char* in) {
-    Unsigned value = 0;
-    for (std::size_t byte = 0; byte < sizeof(Unsigned); ++byte) value |= static_cast<Unsigned>(Unsigned{in[byte]} << (8 * byte));
-    return value;
+
+void appendLittle(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
+    out.resize(out.size() + static_cast<std::size_t>(bytes));
+    putLittle(&out[out.size() - static_cast<std::size_t>(bytes)], value, bytes);
 }
 
 std::string systemError(const std::string& what, const std::string& path) {
@@ -43,12 +45,8 @@ std::string systemError(const std::string& what, const std::string& path) {
 // Buffered appends to the new file with a running checksum.
 class ChecksummedWriter {
 public:
-    explicit ChecksummedWriter(AtomicFileWriter& file) : file_(file), state_(XXH64_createState(), XXH64_freeState) {
-        if (!state_) throw std::bad_alloc();
-        XXH64_reset(state_.get(), 0);
-        buffer_.reserve(kFlushBytes + 64);
-    }
-    std::vector<unsigned char>& buffer() { return buffer_; }
+    explicit ChecksummedWriter(AtomicFileWriter& file) : file_(file), state_(newHash()) { buffer_.reserve(kFlushBytes + 64); }
+    std::vector<std::uint8_t>& buffer() { return buffer_; }
     void flushIfFull() {
         if (buffer_.size() >= kFlushBytes) flush();
     }
@@ -60,7 +58,7 @@ public:
     // Flushes, then appends the checksum of everything written.
     void finish() {
         flush();
-        putLittle<std::uint64_t>(buffer_, XXH64_digest(state_.get()));
+        appendLittle(buffer_, XXH64_digest(state_.get()), kChecksumBytes);
         file_.append(std::string_view(reinterpret_cast<const char*>(buffer_.data()), buffer_.size()));
         buffer_.clear();
     }
@@ -68,35 +66,38 @@ public:
 private:
     static constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
     AtomicFileWriter& file_;
-    std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> state_;
-    std::vector<unsigned char> buffer_;
+    HashState state_;
+    std::vector<std::uint8_t> buffer_;
 };
 
 bool saved(const ProofTable::Found& found) { return found.numbers.proven() || found.work >= kCheckpointUnprovenWork; }
 
-void putHeader(std::vector<unsigned char>& out, const std::string& rules, std::uint64_t entries) {
+void putHeader(std::vector<std::uint8_t>& out, std::uint32_t version, const std::string& rules, std::uint64_t entries) {
     out.insert(out.end(), kMagic.begin(), kMagic.end());
-    putLittle<std::uint32_t>(out, kCheckpointVersion);
-    putLittle<std::uint32_t>(out, static_cast<std::uint32_t>(rules.size()));
+    appendLittle(out, version, 4);
+    appendLittle(out, rules.size(), 4);
     out.insert(out.end(), rules.begin(), rules.end());
-    putLittle<std::uint64_t>(out, entries);
+    appendLittle(out, entries, 8);
 }
 
-void putEntry(std::vector<unsigned char>& out, const Position& position, const ProofTable::Found& found) {
-    putLittle<std::uint64_t>(out, position.black);
-    putLittle<std::uint64_t>(out, position.white);
-    putLittle<std::uint32_t>(out, found.numbers.proof);
-    putLittle<std::uint32_t>(out, found.numbers.disproof);
-    putLittle<std::uint32_t>(out, found.work);
-    out.push_back(static_cast<unsigned char>((position.sideToMove == Color::White ? kWhiteToMove : 0) |
-                                             (position.swapAvailable ? kSwapOffered : 0)));
+void putEntry(std::vector<std::uint8_t>& out, const Position& position, const ProofTable::Found& found) {
+    appendLittle(out, position.black, 8);
+    appendLittle(out, position.white, 8);
+    appendLittle(out, found.numbers.proof, 4);
+    appendLittle(out, found.numbers.disproof, 4);
+    appendLittle(out, found.work, 4);
+    out.push_back(checkpointTurnFlags(position));
     out.insert(out.end(), 3, 0);
+}
+
+void checkRulesLength(const std::string& rules, const std::string& path) {
+    if (rules.size() > kLongestRules) throw CheckpointError("checkpoint " + path + ": rules text too long");
 }
 
 }  // namespace
 
 CheckpointSummary writeCheckpoint(const ProofTable& table, const std::string& rules, const std::string& path) {
-    if (rules.size() > kLongestRules) throw CheckpointError("checkpoint " + path + ": rules text too long");
+    checkRulesLength(rules, path);
     // The entry count goes in the header, so count first; entries stored meanwhile by other
     // workers are simply left for the next checkpoint (the count is re-checked while writing).
     CheckpointSummary summary;
@@ -108,7 +109,7 @@ CheckpointSummary writeCheckpoint(const ProofTable& table, const std::string& ru
     try {
         AtomicFileWriter file(path);
         ChecksummedWriter writer(file);
-        putHeader(writer.buffer(), rules, summary.entries);
+        putHeader(writer.buffer(), kCheckpointVersion, rules, summary.entries);
         std::uint64_t written = 0;
         Position lastPosition;
         ProofTable::Found lastFound;
@@ -134,140 +135,193 @@ CheckpointSummary writeCheckpoint(const ProofTable& table, const std::string& ru
     return summary;
 }
 
+void writeCompactCheckpoint(const std::vector<std::vector<std::uint8_t>>& blocks, std::uint64_t entries, const std::string& rules,
+                            const std::string& path) {
+    checkRulesLength(rules, path);
+    try {
+        AtomicFileWriter file(path);
+        ChecksummedWriter writer(file);
+        putHeader(writer.buffer(), kCompactCheckpointVersion, rules, entries);
+        appendLittle(writer.buffer(), blocks.size(), 8);
+        for (const std::vector<std::uint8_t>& block : blocks) {
+            writer.buffer().insert(writer.buffer().end(), block.begin(), block.end());
+            writer.flushIfFull();
+        }
+        writer.finish();
+        file.commit();
+    } catch (const AtomicWriteError& error) {
+        throw CheckpointError(std::string("checkpoint: ") + error.what());
+    }
+}
+
 namespace {
 
-// The header of a checkpoint file, read and checked field by field.
-struct CheckpointHeader {
-    std::string rules;
-    std::uint64_t count = 0;
-    std::uint64_t entriesAt = 0;  // offset of the first entry
-    std::vector<unsigned char> bytes;  // the header as it stands in the file, for the checksum
-};
-
-// Reads exactly `size` bytes or reports how many came.
-std::size_t readUpTo(std::ifstream& file, unsigned char* into, std::size_t size) {
-    file.read(reinterpret_cast<char*>(into), static_cast<std::streamsize>(size));
-    return static_cast<std::size_t>(file.gcount());
-}
-
-bool validEntry(const unsigned char* entry) {
-    const auto black = getLittle<std::uint64_t>(entry);
-    const auto white = getLittle<std::uint64_t>(entry + 8);
-    const auto proof = getLittle<std::uint32_t>(entry + 16);
-    const auto disproof = getLittle<std::uint32_t>(entry + 20);
-    return (black & white) == 0 && (proof != 0 || disproof != 0) && (entry[28] & ~(kWhiteToMove | kSwapOffered)) == 0 &&
-           entry[29] == 0 && entry[30] == 0 && entry[31] == 0;
-}
-
-// Streams the entries of an open checkpoint a chunk at a time.
-class CheckpointReader {
+// Sequential reads of a checkpoint file with a running checksum; every read is checked against
+// what is left of the file, so a length field cannot make the reader allocate or seek past it.
+class CheckpointStream {
 public:
-    CheckpointReader(const std::string& path, std::uint64_t fileBytes, std::uint64_t chunkEntries)
-        : path_(path), fileBytes_(fileBytes), chunkEntries_(std::max<std::uint64_t>(chunkEntries, 1)), file_(path, std::ios::binary),
-          buffer_(chunkEntries_ * kEntryBytes) {
-        if (!file_) throw CheckpointError(systemError("cannot open", path));
+    explicit CheckpointStream(const std::string& path) : path_(path), file_(path, std::ios::binary), state_(newHash()) {
+        std::error_code error;
+        remaining_ = std::filesystem::file_size(path, error);
+        if (error) errno = error.value();
+        if (error || !file_) throw CheckpointError(systemError("cannot open", path));
     }
-
     CheckpointError refuse(const std::string& why) const { return CheckpointError("checkpoint " + path_ + ": " + why); }
-
-    CheckpointHeader header() {
-        CheckpointHeader header;
-        header.bytes.resize(16);
-        if (readUpTo(file_, header.bytes.data(), 16) < 16 || !std::equal(kMagic.begin(), kMagic.end(), header.bytes.begin())) {
-            throw refuse("not a papamu checkpoint (bad magic)");
-        }
-        const auto version = getLittle<std::uint32_t>(&header.bytes[8]);
-        if (version != kCheckpointVersion) {
-            throw refuse("format version " + std::to_string(version) + ", this papamu reads version " + std::to_string(kCheckpointVersion));
-        }
-        const auto rulesLength = getLittle<std::uint32_t>(&header.bytes[12]);
-        if (rulesLength > kLongestRules || fileBytes_ < 16 + std::uint64_t{rulesLength} + 16) throw refuse("truncated header");
-        header.bytes.resize(16 + rulesLength + 8);
-        if (readUpTo(file_, &header.bytes[16], rulesLength + 8) < rulesLength + 8) throw refuse("truncated header");
-        header.rules.assign(header.bytes.begin() + 16, header.bytes.begin() + 16 + rulesLength);
-        header.entriesAt = header.bytes.size();
-        header.count = getLittle<std::uint64_t>(&header.bytes[header.entriesAt - 8]);
-        if (header.count > (fileBytes_ - header.entriesAt - 8) / kEntryBytes ||
-            header.entriesAt + header.count * kEntryBytes + 8 != fileBytes_) {
-            throw refuse("truncated, or bytes after the end (" + std::to_string(header.count) + " entries announced)");
-        }
-        return header;
+    std::uint64_t remaining() const { return remaining_; }
+    // Reads `size` bytes, counted in the checksum unless `hashed` is false.
+    void read(std::uint8_t* into, std::size_t size, const char* whatEnds, bool hashed = true) {
+        if (size > remaining_) throw refuse(whatEnds);
+        file_.read(reinterpret_cast<char*>(into), static_cast<std::streamsize>(size));
+        if (static_cast<std::size_t>(file_.gcount()) != size) throw CheckpointError(systemError("cannot read", path_));
+        remaining_ -= size;
+        if (hashed) XXH64_update(state_.get(), into, size);
     }
-
-    // Calls visit(chunk, entries in it, index of its first entry) for the entries in file order.
-    template <class Visit>
-    void forEachChunk(const CheckpointHeader& header, Visit&& visit) {
-        file_.clear();
-        file_.seekg(static_cast<std::streamoff>(header.entriesAt));
-        for (std::uint64_t first = 0; first < header.count; first += chunkEntries_) {
-            const std::uint64_t entries = std::min<std::uint64_t>(chunkEntries_, header.count - first);
-            const std::size_t bytes = static_cast<std::size_t>(entries) * kEntryBytes;
-            if (readUpTo(file_, buffer_.data(), bytes) < bytes) throw CheckpointError(systemError("cannot read", path_));
-            visit(buffer_.data(), entries, first);
-        }
+    std::uint64_t readNumber(int bytes, const char* whatEnds) {
+        std::array<std::uint8_t, 8> buffer{};
+        read(buffer.data(), static_cast<std::size_t>(bytes), whatEnds);
+        return getLittle(buffer.data(), bytes);
     }
-
-    std::uint64_t storedChecksum(const CheckpointHeader& header) {
-        file_.clear();
-        file_.seekg(static_cast<std::streamoff>(header.entriesAt + header.count * kEntryBytes));
-        std::array<unsigned char, 8> checksum{};
-        if (readUpTo(file_, checksum.data(), checksum.size()) < checksum.size()) throw CheckpointError(systemError("cannot read", path_));
-        return getLittle<std::uint64_t>(checksum.data());
+    // The stored checksum must be all that is left, and match.
+    void checkEnd() {
+        if (remaining_ != kChecksumBytes) throw refuse("truncated, or bytes after the end");
+        const std::uint64_t digest = XXH64_digest(state_.get());
+        std::array<std::uint8_t, kChecksumBytes> stored{};
+        read(stored.data(), stored.size(), "truncated", false);
+        if (getLittle(stored.data(), kChecksumBytes) != digest) throw refuse("checksum mismatch (the file is damaged)");
     }
 
 private:
     std::string path_;
-    std::uint64_t fileBytes_;
-    std::uint64_t chunkEntries_;
     std::ifstream file_;
-    std::vector<unsigned char> buffer_;
+    HashState state_;
+    std::uint64_t remaining_ = 0;
 };
 
-std::uint64_t fileSize(const std::string& path) {
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    if (error) {
-        errno = error.value();
-        throw CheckpointError(systemError("cannot open", path));
+CheckpointContents readHeader(CheckpointStream& stream) {
+    std::array<std::uint8_t, 8> magic{};
+    if (stream.remaining() < magic.size()) throw stream.refuse("not a papamu checkpoint (bad magic)");
+    stream.read(magic.data(), magic.size(), "truncated header");
+    if (magic != kMagic) throw stream.refuse("not a papamu checkpoint (bad magic)");
+    CheckpointContents contents;
+    contents.version = static_cast<std::uint32_t>(stream.readNumber(4, "truncated header"));
+    if (contents.version != kCheckpointVersion && contents.version != kCompactCheckpointVersion) {
+        throw stream.refuse("format version " + std::to_string(contents.version) + ", this papamu reads versions " +
+                            std::to_string(kCheckpointVersion) + " and " + std::to_string(kCompactCheckpointVersion));
     }
-    return size;
+    const auto rulesLength = static_cast<std::uint32_t>(stream.readNumber(4, "truncated header"));
+    if (rulesLength > kLongestRules) throw stream.refuse("truncated header");
+    contents.rules.resize(rulesLength);
+    stream.read(reinterpret_cast<std::uint8_t*>(contents.rules.data()), rulesLength, "truncated header");
+    contents.entries = stream.readNumber(8, "truncated header");
+    return contents;
+}
+
+bool validEntry(const std::uint8_t* entry) {
+    const auto black = getLittle(entry, 8);
+    const auto white = getLittle(entry + 8, 8);
+    const auto proof = getLittle(entry + 16, 4);
+    const auto disproof = getLittle(entry + 20, 4);
+    return (black & white) == 0 && (proof != 0 || disproof != 0) && (entry[28] & ~(kCheckpointWhiteToMove | kCheckpointSwapOffered)) == 0 &&
+           entry[29] == 0 && entry[30] == 0 && entry[31] == 0;
+}
+
+CheckpointEntry fullEntry(const std::uint8_t* entry) {
+    CheckpointEntry decoded;
+    decoded.position = checkpointPosition(getLittle(entry, 8), getLittle(entry + 8, 8), entry[28]);
+    decoded.numbers = ProofPair{static_cast<ProofNumber>(getLittle(entry + 16, 4)), static_cast<ProofNumber>(getLittle(entry + 20, 4))};
+    decoded.work = static_cast<std::uint32_t>(getLittle(entry + 24, 4));
+    return decoded;
+}
+
+// The entries of a version 1 file, a chunk at a time. `visit` null: only checked, and the first
+// bad entry is put in `problem` (reported after the checksum, which names damage better).
+void passFullEntries(CheckpointStream& stream, const CheckpointContents& contents, std::uint64_t chunkEntries,
+                     const std::function<void(const CheckpointEntry&)>* visit, std::string& problem) {
+    if (contents.entries > (stream.remaining() - std::min<std::uint64_t>(stream.remaining(), kChecksumBytes)) / kEntryBytes ||
+        contents.entries * kEntryBytes + kChecksumBytes != stream.remaining()) {
+        throw stream.refuse("truncated, or bytes after the end (" + std::to_string(contents.entries) + " entries announced)");
+    }
+    chunkEntries = std::max<std::uint64_t>(chunkEntries, 1);
+    std::vector<std::uint8_t> chunk(static_cast<std::size_t>(std::min(chunkEntries, std::max<std::uint64_t>(contents.entries, 1))) * kEntryBytes);
+    for (std::uint64_t first = 0; first < contents.entries; first += chunkEntries) {
+        const std::uint64_t entries = std::min(chunkEntries, contents.entries - first);
+        stream.read(chunk.data(), static_cast<std::size_t>(entries) * kEntryBytes, "truncated");
+        for (std::uint64_t index = 0; index < entries; ++index) {
+            const std::uint8_t* entry = &chunk[static_cast<std::size_t>(index) * kEntryBytes];
+            if (visit == nullptr && problem.empty() && !validEntry(entry)) problem = "entry " + std::to_string(first + index) + " is not valid";
+            if (visit != nullptr) (*visit)(fullEntry(entry));
+        }
+    }
+}
+
+// The blocks of a version 2 file; `visit` null: only checked, the first bad block in `problem`.
+void passCompactBlocks(CheckpointStream& stream, const CheckpointContents& contents,
+                       const std::function<void(const CheckpointEntry&)>* visit, std::string& problem) {
+    const std::uint64_t blocks = stream.readNumber(8, "truncated header");
+    if (blocks > stream.remaining() / kCheckpointBlockHeaderBytes) throw stream.refuse("truncated (" + std::to_string(blocks) + " blocks announced)");
+    const std::function<void(const CheckpointEntry&)> ignore = [](const CheckpointEntry&) {};
+    std::uint64_t entries = 0;
+    std::vector<std::uint8_t> compressed;
+    for (std::uint64_t block = 0; block < blocks; ++block) {
+        std::array<std::uint8_t, kCheckpointBlockHeaderBytes> header{};
+        stream.read(header.data(), header.size(), "truncated");
+        const CheckpointBlockHeader blockHeader = readCheckpointBlockHeader(header.data());
+        if (blockHeader.compressedBytes > stream.remaining()) throw stream.refuse("truncated (block " + std::to_string(block) + ")");
+        compressed.resize(blockHeader.compressedBytes);
+        stream.read(compressed.data(), compressed.size(), "truncated");
+        if (!problem.empty()) continue;
+        const std::string wrong = decodeCheckpointBlock(blockHeader, compressed.data(), visit == nullptr ? ignore : *visit);
+        if (!wrong.empty()) problem = "block " + std::to_string(block) + ": " + wrong;
+        entries += blockHeader.entries;
+    }
+    if (problem.empty() && entries != contents.entries) {
+        problem = std::to_string(contents.entries) + " entries announced, " + std::to_string(entries) + " in the blocks";
+    }
+}
+
+// Returns what is wrong with the entries ("" when nothing); a visiting pass finds nothing wrong,
+// since it follows a checking one.
+std::string passEntries(CheckpointStream& stream, const CheckpointContents& contents, std::uint64_t chunkEntries,
+                        const std::function<void(const CheckpointEntry&)>* visit) {
+    std::string problem;
+    if (contents.version == kCheckpointVersion) {
+        passFullEntries(stream, contents, chunkEntries, visit, problem);
+    } else {
+        passCompactBlocks(stream, contents, visit, problem);
+    }
+    return problem;
 }
 
 }  // namespace
 
+CheckpointContents forEachCheckpointEntry(const std::string& path, const std::string& rules,
+                                          const std::function<void(const CheckpointEntry&)>& visit, std::uint64_t chunkEntries) {
+    // First pass: the checksum and every entry, before anything is visited.
+    CheckpointStream check(path);
+    const CheckpointContents contents = readHeader(check);
+    const std::string problem = passEntries(check, contents, chunkEntries, nullptr);
+    check.checkEnd();
+    if (!rules.empty() && contents.rules != rules) throw check.refuse("written for " + contents.rules + ", not " + rules);
+    if (!problem.empty()) throw check.refuse(problem);
+    CheckpointStream stream(path);
+    readHeader(stream);
+    passEntries(stream, contents, chunkEntries, &visit);
+    return contents;
+}
+
 CheckpointSummary readCheckpoint(ProofTable& table, const std::string& rules, const std::string& path, std::uint64_t chunkEntries) {
-    CheckpointReader reader(path, fileSize(path), chunkEntries);
-    const CheckpointHeader header = reader.header();
-    // First pass: the checksum and every entry, before anything is stored.
-    std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> state(XXH64_createState(), XXH64_freeState);
-    if (!state) throw std::bad_alloc();
-    XXH64_reset(state.get(), 0);
-    XXH64_update(state.get(), header.bytes.data(), header.bytes.size());
-    std::uint64_t invalid = header.count;
-    reader.forEachChunk(header, [&](const unsigned char* chunk, std::uint64_t entries, std::uint64_t first) {
-        XXH64_update(state.get(), chunk, static_cast<std::size_t>(entries) * kEntryBytes);
-        for (std::uint64_t entry = 0; entry < entries && invalid == header.count; ++entry) {
-            if (!validEntry(chunk + entry * kEntryBytes)) invalid = first + entry;
-        }
-    });
-    if (XXH64_digest(state.get()) != reader.storedChecksum(header)) throw reader.refuse("checksum mismatch (the file is damaged)");
-    if (header.rules != rules) throw reader.refuse("written for " + header.rules + ", not " + rules);
-    if (invalid != header.count) throw reader.refuse("entry " + std::to_string(invalid) + " is not valid");
-    // Second pass: store.
     CheckpointSummary summary;
-    reader.forEachChunk(header, [&](const unsigned char* chunk, std::uint64_t entries, std::uint64_t) {
-        for (const unsigned char* entry = chunk; entry < chunk + entries * kEntryBytes; entry += kEntryBytes) {
-            const Position position{getLittle<std::uint64_t>(entry), getLittle<std::uint64_t>(entry + 8),
-                                    (entry[28] & kWhiteToMove) ? Color::White : Color::Black, (entry[28] & kSwapOffered) != 0};
-            const ProofPair numbers{getLittle<std::uint32_t>(entry + 16), getLittle<std::uint32_t>(entry + 20)};
+    forEachCheckpointEntry(
+        path, rules,
+        [&](const CheckpointEntry& entry) {
             ProofTable::Found present;
             // A checkpoint read twice (or into a table that already knows more) adds no work twice.
-            if (table.lookup(position, present) && present.numbers == numbers) continue;
-            table.store(position, numbers, getLittle<std::uint32_t>(entry + 24));
+            if (table.lookup(entry.position, present) && present.numbers == entry.numbers) return;
+            table.store(entry.position, entry.numbers, entry.work);
             ++summary.entries;
-            if (numbers.proven()) ++summary.proven;
-        }
-    });
+            if (entry.numbers.proven()) ++summary.proven;
+        },
+        chunkEntries);
     return summary;
 }
 

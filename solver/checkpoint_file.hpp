@@ -1,14 +1,20 @@
 #pragma once
 // Checkpoints of a proof-number search: the proven entries of its table (and the unproven ones
 // that took at least kCheckpointUnprovenWork nodes), so that a long solve stopped by Ctrl-C, a
-// crash or a reboot resumes instead of starting over. Format: solver/README.md ("Checkpoint
-// files"). Written atomically (PATH.tmp, fsync, rename, fsync of the directory); the reader
-// checks magic, version, rules and checksum before it stores anything.
+// crash or a reboot resumes instead of starting over. Two versions (solver/README.md,
+// "Checkpoint files"): 1, the full table, 32 bytes an entry, what a solve writes while it runs;
+// 2, compact, compressed blocks of selected entries (solver/checkpoint_compaction.hpp), small
+// enough to keep in a repository when the machine is not kept. Written atomically (PATH.tmp,
+// fsync, rename, fsync of the directory); a reader checks magic, version, rules, checksum and
+// every entry before it hands out any.
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "rules/game_concept.hpp"
+#include "solver/checkpoint_block.hpp"
 #include "solver/proof_table.hpp"
 
 namespace papamu {
@@ -20,6 +26,7 @@ public:
 };
 
 inline constexpr std::uint32_t kCheckpointVersion = 1;
+inline constexpr std::uint32_t kCompactCheckpointVersion = 2;
 inline constexpr std::uint32_t kCheckpointUnprovenWork = 1024;
 
 // The rules a checkpoint belongs to, e.g. "konane 6x6 standard": its entries are canonical under
@@ -34,13 +41,33 @@ struct CheckpointSummary {
     std::uint64_t proven = 0;
 };
 
-// Writes the table's proofs (and its most-worked unproven entries) to `path`, replacing it.
+// Writes the table's proofs (and its most-worked unproven entries) to `path` (version 1),
+// replacing it.
 CheckpointSummary writeCheckpoint(const ProofTable& table, const std::string& rules, const std::string& path);
-// Stores every entry of the checkpoint at `path` into the table. Throws CheckpointError, having
-// stored nothing, for a file that is damaged, of another version or of other rules.
-// The file is read twice (checked, then stored) in chunks of `chunkEntries` entries of 32 bytes,
-// so reading needs a few MB on top of the table, not the file's size.
+// Writes a compact checkpoint (version 2) of `entries` entries from blocks made by
+// encodeCheckpointBlock, replacing `path`.
+void writeCompactCheckpoint(const std::vector<std::vector<std::uint8_t>>& blocks, std::uint64_t entries, const std::string& rules,
+                            const std::string& path);
+
+// What a checkpoint file says about itself.
+struct CheckpointContents {
+    std::uint32_t version = 0;
+    std::string rules;
+    std::uint64_t entries = 0;
+};
+
+// Checks the whole checkpoint at `path` (either version), then calls visit(entry) for each of
+// its entries. Throws CheckpointError, having visited nothing, for a file that is damaged, of an
+// unknown version or, when `rules` is not empty, of other rules. The file is read twice (checked,
+// then visited) a chunk at a time: `chunkEntries` entries of 32 bytes for version 1, a block for
+// version 2, so reading needs a few MB, not the file's size.
 inline constexpr std::uint64_t kCheckpointChunkEntries = std::uint64_t{1} << 16;
+CheckpointContents forEachCheckpointEntry(const std::string& path, const std::string& rules,
+                                          const std::function<void(const CheckpointEntry&)>& visit,
+                                          std::uint64_t chunkEntries = kCheckpointChunkEntries);
+
+// Stores every entry of the checkpoint at `path` into the table: forEachCheckpointEntry, so a bad
+// file stores nothing.
 CheckpointSummary readCheckpoint(ProofTable& table, const std::string& rules, const std::string& path,
                                  std::uint64_t chunkEntries = kCheckpointChunkEntries);
 

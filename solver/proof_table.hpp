@@ -17,8 +17,8 @@
 //   by several workers grows too, but only while they all wait (solver/worker_rendezvous.hpp):
 //   a store that finds the fill reached raises growthWanted(), and the search calls
 //   growWhileAlone() once every worker has stopped at the meeting.
-// - Replacement inside a bucket evicts the entry of least priority: its work (search nodes spent
-//   below it), counted four times for a proof, since a proof is worth more than an estimate.
+// - Replacement inside a bucket evicts the entry of least priority (priorityOf): its work (search
+//   nodes spent below it), counted four times for a proof.
 // - Garbage collection for runs far longer than the table (df-pn+ practice, as in
 //   KomoringHeights): when the table is kGarbageTrigger full, one sweep removes the cheapest
 //   unproven entries (by work class, a power of two) until about kGarbageTarget remains in use.
@@ -81,6 +81,13 @@ public:
         ProofPair numbers;
         std::uint32_t work = 0;
     };
+
+    // What an entry is worth keeping: its work, counted four times for a proof, since a proof is
+    // worth more than an estimate. Bucket replacement evicts the least; compact checkpoints keep
+    // the most (solver/checkpoint_compaction.hpp).
+    static std::uint64_t priorityOf(ProofPair numbers, std::uint32_t work) {
+        return numbers.proven() ? std::uint64_t{work} * 4 : std::uint64_t{work};
+    }
 
     // At least one bucket; `concurrent` turns the bucket locks on (needed with several workers).
     ProofTable(std::size_t megabytes, bool concurrent) : ProofTable(ProofTableBytes{megabytes << 20}, concurrent) {}
@@ -159,9 +166,7 @@ private:
         return entry.tag == tag && entry.black == position.black && entry.white == position.white;
     }
     static bool proven(const Entry& entry) { return entry.proof == 0 || entry.disproof == 0; }
-    static std::uint64_t priority(const Entry& entry) {
-        return proven(entry) ? std::uint64_t{entry.work} * 4 : std::uint64_t{entry.work};
-    }
+    static std::uint64_t priority(const Entry& entry) { return priorityOf(ProofPair{entry.proof, entry.disproof}, entry.work); }
     static int workClass(std::uint32_t work) { return work == 0 ? 0 : 32 - __builtin_clz(work); }
 
     Bucket* buckets() const { return static_cast<Bucket*>(memory_.data()); }

@@ -104,8 +104,8 @@ TEST_CASE("damaged, foreign and unknown checkpoints are refused and store nothin
     bytes[0] = 'X';
     refused(bytes, "bad magic", rules);
     bytes = good;
-    bytes[8] = 2;  // version
-    refused(bytes, "format version 2", rules);
+    bytes[8] = 3;  // version
+    refused(bytes, "format version 3", rules);
     bytes = good;
     bytes[bytes.size() - 20] ^= 1;  // inside the last entry
     refused(bytes, "checksum mismatch", rules);

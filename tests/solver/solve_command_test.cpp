@@ -110,6 +110,47 @@ TEST_CASE("solve --checkpoint saves after a node limit and the next run resumes 
     std::remove(path.c_str());
 }
 
+TEST_CASE("checkpoint info and compact: a compact checkpoint within its size that a solve resumes from", "[solver][cli]") {
+    const std::string stem = "papamu_checkpoint_command_test_" + std::to_string(::getpid());
+    const std::string full = stem + ".ckpt", compact = stem + ".compact";
+    std::remove(full.c_str());
+    REQUIRE(runPapamu("solve konane 5x6 --json --hash 8 --node-limit 50000 --checkpoint " + full).exitCode == 1);
+    const Run info = runPapamu("checkpoint info " + full + " --json");
+    REQUIRE(info.exitCode == 0);
+    const auto infoJson = nlohmann::json::parse(info.output);
+    CHECK(infoJson["version"] == 1);
+    CHECK(infoJson["rules"] == "konane 5x6 standard");
+    const auto fullEntries = infoJson["entries"].get<std::uint64_t>();
+    CHECK(fullEntries > 1000);
+    const Run compacted = runPapamu("checkpoint compact " + full + " " + compact + " --max-size 20K --json");
+    REQUIRE(compacted.exitCode == 0);
+    const auto compactJson = nlohmann::json::parse(compacted.output);
+    CHECK(compactJson["source_entries"] == fullEntries);
+    CHECK(compactJson["entries"].get<std::uint64_t>() < fullEntries);
+    CHECK(compactJson["bytes"].get<std::uint64_t>() <= 20 * 1024);
+    CHECK(std::filesystem::file_size(compact) == compactJson["bytes"].get<std::uint64_t>());
+    const Run compactInfo = runPapamu("checkpoint info " + compact + " --json");
+    REQUIRE(compactInfo.exitCode == 0);
+    CHECK(nlohmann::json::parse(compactInfo.output)["version"] == 2);
+    CHECK(nlohmann::json::parse(compactInfo.output)["entries"] == compactJson["entries"]);
+    const Run resumed = runPapamu("solve konane 5x6 --json --hash 8 --checkpoint " + compact);
+    REQUIRE(resumed.exitCode == 0);
+    CHECK(nlohmann::json::parse(resumed.output)["winner"] == "second");
+    CHECK(nlohmann::json::parse(runPapamu("checkpoint info " + compact + " --json").output)["version"] == 1);  // rewritten in full
+    // Bad input: exit 2, and the files named are left as they were.
+    const auto sizeBefore = std::filesystem::file_size(full);
+    CHECK(runPapamu("checkpoint compact " + full + " " + full + " --max-size 20K").exitCode == 2);
+    CHECK(runPapamu("checkpoint compact " + full + " " + compact + " --max-size 50%").exitCode == 2);
+    CHECK(runPapamu("checkpoint compact " + full + " " + compact + " --max-size 12Q").exitCode == 2);
+    CHECK(runPapamu("checkpoint compact " + full + " " + compact).exitCode == 2);
+    CHECK(runPapamu("checkpoint compact " + full + " " + compact + " --max-size 100").exitCode == 2);
+    CHECK(runPapamu("checkpoint info " + stem + ".missing").exitCode == 2);
+    CHECK(runPapamu("checkpoint frobnicate " + full).exitCode == 2);
+    CHECK(std::filesystem::file_size(full) == sizeBefore);
+    std::remove(full.c_str());
+    std::remove(compact.c_str());
+}
+
 // The values of a solved board that must not depend on how they were found.
 nlohmann::json boardValues(const nlohmann::json& solved) {
     nlohmann::json values{{"winner", solved["winner"]}, {"winning_first_moves", solved["winning_first_moves"]}, {"lines", nlohmann::json::array()}};
