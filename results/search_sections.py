@@ -99,3 +99,24 @@ def negamax_ratio_section(record):
              f"{board['median_seconds']['every_opening']:.2f} s"] for board in record["boards"]]
     out.append(table(["board", "`solve START`", "`solve --method negamax`", "ratio", "`solve GAME RxC` (every opening)"], rows))
     return "\n".join(out) + "\n"
+
+
+def compaction_section(record):
+    """What a compact checkpoint keeps of a stopped solve (bench/measure_compaction)."""
+    out = ["## Compact checkpoints\n",
+           "A solve stopped by `--node-limit` with a full checkpoint, that checkpoint compacted by "
+           "`papamu checkpoint compact … --max-size` to shares of its own compact size, and the nodes a solve resumed "
+           "from each still needs to finish (one thread, "
+           f"`--hash {record['hash_mb']}`: exact counts). Work kept is the share of the stopped run's nodes that the "
+           "resume did not have to redo: (fresh − resume) / stopped, where fresh is the whole solve from nothing. "
+           f"Command: `{record['command']}`, commit {record['commit']}, {record['date'][:10]}.\n"]
+    rows = []
+    for case in record["cases"]:
+        for resume in case["resumes"]:
+            kept = (case["fresh_nodes"] - resume["resume_nodes"]) / case["stopped_nodes"]
+            rows.append([f"`{case['target']}` ({case['variant']})", f"{case['stopped_nodes']:,} of {case['fresh_nodes']:,}",
+                         resume["kept"], f"{resume['bytes']:,}", f"{resume['entries']:,} of {case['full_entries']:,}",
+                         f"{resume['bytes'] / max(resume['entries'], 1):.1f}", f"{resume['resume_nodes']:,}", f"{kept:.0%}"])
+    out.append(table(["solve", "stopped after (nodes)", "resumed from", "bytes", "entries", "bytes per entry",
+                      "nodes to finish", "work kept"], rows))
+    return "\n".join(out) + "\n"
