@@ -23,7 +23,8 @@ const char* const kSolveUsage =
     "papamu solve GAME RxC | papamu solve POSITION [--all] | papamu solve - [--all]\n"
     "       [--variant V] [--threads N] [--hash MB] [--memory SIZE] [--tb DIR] [--time-limit S]\n"
     "       [--node-limit N] [--method dfpn|negamax] [--decomposition on|off] [--decomposition-stones N]\n"
-    "       [--certificate FILE] [--checkpoint FILE [--checkpoint-interval S]] [--no-progress] [--json]\n"
+    "       [--certificate FILE] [--checkpoint FILE [--checkpoint-interval S]] [--resume-from FILE]\n"
+    "       [--no-progress] [--json]\n"
     "'-' reads one POSITION per line from standard input and prints one JSON line per position\n"
     "(a line that is not a position gets {\"input\", \"error\"}).\n"
     "exit code 0: every value shown is proven; 1: some value is unknown (a limit was reached);\n"
@@ -47,7 +48,10 @@ void describeSolveOptions(options::options_description& described) {
         "checkpoint", options::value<std::string>(),
         "FILE: resume from FILE if it exists; save the proofs to it every --checkpoint-interval seconds and at "
         "the end, after Ctrl-C too (format: solver/README.md)")(
-        "checkpoint-interval", options::value<std::string>()->default_value("600"), "seconds between checkpoints (above 0, at most 1e9)");
+        "checkpoint-interval", options::value<std::string>()->default_value("600"), "seconds between checkpoints (above 0, at most 1e9)")(
+        "resume-from", options::value<std::string>(),
+        "FILE: read this checkpoint (either version, e.g. a compact one from papamu checkpoint compact) before "
+        "the search and never write it; with --checkpoint, that file is read after it when it exists");
     described.add_options()(
         "decomposition", options::value<std::string>()->default_value("off"),
         "on: konane positions that split into independent regions are decided by adding the regions' "
@@ -72,6 +76,10 @@ SolveSettings settingsFrom(const ParsedArguments& arguments) {
     settings.memoryBudget = memoryBudgetOption(arguments);
     if (arguments.values.count("checkpoint")) settings.checkpoint = arguments.values["checkpoint"].as<std::string>();
     settings.checkpointInterval = secondsOption(arguments, "checkpoint-interval", false, 600.0);
+    if (arguments.values.count("resume-from")) settings.resumeFrom = arguments.values["resume-from"].as<std::string>();
+    if (!settings.resumeFrom.empty() && settings.resumeFrom == settings.checkpoint) {
+        throw std::invalid_argument("--resume-from names the --checkpoint file: give --checkpoint alone (it is read, then written)");
+    }
     const std::string decomposition = arguments.values["decomposition"].as<std::string>();
     if (decomposition != "on" && decomposition != "off") {
         throw std::invalid_argument("--decomposition must be on or off, not '" + decomposition + "'");
@@ -98,6 +106,7 @@ void rejectCombinations(const ParsedArguments& arguments, const SolveSettings& s
     if (settings.all) throw std::invalid_argument("--all does not apply to --method negamax (it gives the value only)");
     if (arguments.values.count("certificate")) throw std::invalid_argument("--certificate needs --method dfpn (the baseline keeps no proof)");
     if (arguments.values.count("checkpoint")) throw std::invalid_argument("--checkpoint needs --method dfpn (the baseline keeps no table)");
+    if (arguments.values.count("resume-from")) throw std::invalid_argument("--resume-from needs --method dfpn (the baseline keeps no table)");
 }
 
 std::optional<TableProbe> openTables(const ParsedArguments& arguments, const GameSelection& selection) {
@@ -184,6 +193,11 @@ int runSolve(int argc, char** argv) {
         if (settings.method == "dfpn") settings.interrupt = &interrupt.emplace();
         if (batch) {
             if (arguments.values.count("certificate")) throw std::invalid_argument("--certificate proves one board or POSITION, not a batch (-)");
+            for (const char* name : {"checkpoint", "resume-from"}) {
+                if (arguments.values.count(name)) {
+                    throw std::invalid_argument(std::string("--") + name + " applies to one board or POSITION, not a batch (-)");
+                }
+            }
             return solveBatch(arguments, settings);
         }
         const GameSelection selection = board ? selectStart(words[0], words[1], variantFrom(arguments))

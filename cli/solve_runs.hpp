@@ -24,7 +24,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
     const BoardGeometry& geometry = game.geometry();
     auto search = createSearch(game, std::move(oracle), settings,
                                "solving " + std::string(gameName(G::kKind)) + " " + geometry.sizeName());
-    resumeFromCheckpoint(search, settings.checkpoint);
+    resumeFromCheckpoints(search, settings.resumeFrom, settings.checkpoint);
     BoardSolver solver(search, G::kTraits.openingPlies, settings.limits);
     const Position start = game.startPosition();
     const BoardSolution solution = solver.solve(start);
@@ -61,7 +61,7 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
 template <class G, class O>
 int solvePosition(const G& game, O oracle, const PositionInGame& position, const SolveSettings& settings) {
     auto search = createSearch(game, std::move(oracle), settings, "solving the position");
-    resumeFromCheckpoint(search, settings.checkpoint);
+    resumeFromCheckpoints(search, settings.resumeFrom, settings.checkpoint);
     const PositionAnswer answer = answerPosition(search, position.position, settings.all);
     saveCheckpoint(search, settings.checkpoint);
     const auto certificate = writeCertificate(settings.certificate, search, position.position, answer.result.value);

@@ -28,6 +28,7 @@ struct SolveSettings {
     const InterruptGuard* interrupt = nullptr;  // df-pn only: the baseline cannot stop half-way
     CertificateRequest certificate;             // --certificate FILE (df-pn, one board or position)
     std::string checkpoint;                     // --checkpoint FILE: resume from it, save to it
+    std::string resumeFrom;                     // --resume-from FILE: read first, never written
     double checkpointInterval = 600.0;
     LeafTableUse leafTable;                     // --tb: the table the search asks at its leaves (table null: none)
     bool decomposition = false;  // --decomposition on: Kōnane sums of regions decided by game values

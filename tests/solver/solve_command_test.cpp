@@ -133,6 +133,19 @@ TEST_CASE("checkpoint info and compact: a compact checkpoint within its size tha
     REQUIRE(compactInfo.exitCode == 0);
     CHECK(nlohmann::json::parse(compactInfo.output)["version"] == 2);
     CHECK(nlohmann::json::parse(compactInfo.output)["entries"] == compactJson["entries"]);
+    // --resume-from reads it and leaves it as it is; --checkpoint takes what the search adds.
+    const std::string continued = stem + ".continued";
+    std::remove(continued.c_str());
+    const Run readOnly = runPapamu("solve konane 5x6 --json --hash 8 --resume-from " + compact + " --checkpoint " + continued);
+    REQUIRE(readOnly.exitCode == 0);
+    CHECK(nlohmann::json::parse(readOnly.output)["winner"] == "second");
+    CHECK(std::filesystem::file_size(compact) == compactJson["bytes"].get<std::uint64_t>());
+    CHECK(nlohmann::json::parse(runPapamu("checkpoint info " + continued + " --json").output)["version"] == 1);
+    CHECK(runPapamu("solve konane 5x6 --hash 8 --resume-from " + stem + ".missing").exitCode == 2);
+    CHECK(runPapamu("solve konane 5x6 --hash 8 --resume-from " + compact + " --checkpoint " + compact).exitCode == 2);
+    CHECK(runPapamu("solve konane 5x6 --method negamax --resume-from " + compact).exitCode == 2);
+    CHECK(runPapamu("solve konane 4x6 --hash 8 --resume-from " + compact).exitCode == 2);  // other rules
+    std::remove(continued.c_str());
     const Run resumed = runPapamu("solve konane 5x6 --json --hash 8 --checkpoint " + compact);
     REQUIRE(resumed.exitCode == 0);
     CHECK(nlohmann::json::parse(resumed.output)["winner"] == "second");
