@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
@@ -16,10 +18,10 @@ namespace {
 
 constexpr const char* kUsage =
     "papamu checkpoint info FILE [--json]\n"
-    "papamu checkpoint compact SOURCE TARGET --max-size SIZE [--json]\n"
+    "papamu checkpoint compact SOURCE... TARGET --max-size SIZE [--json]\n"
     "  info: the file's version, rules and entries (the whole file is checked first)\n"
-    "  compact: the most-worked entries of SOURCE that fit in SIZE (e.g. 45M, 300K), compressed, to TARGET;\n"
-    "  `papamu solve … --checkpoint TARGET` resumes from it (it is rewritten as a full checkpoint)";
+    "  compact: the most-worked entries of the SOURCEs (one board's, e.g. of independent runs: merged) that fit\n"
+    "  in SIZE (e.g. 40M, 300K), compressed, to TARGET; `papamu solve … --resume-from TARGET` goes on from it";
 
 // A failure to read or write a checkpoint names the file: bad input.
 template <class Body>
@@ -53,8 +55,8 @@ int showInfo(const std::string& path, bool json) {
     return kSuccess;
 }
 
-int compact(const std::string& source, const std::string& target, std::uint64_t maxBytes, bool json) {
-    const CompactionSummary summary = checkpointErrorsAsBadInput([&] { return compactCheckpoint(source, target, maxBytes); });
+int compact(const std::vector<std::string>& sources, const std::string& target, std::uint64_t maxBytes, bool json) {
+    const CompactionSummary summary = checkpointErrorsAsBadInput([&] { return compactCheckpoints(sources, target, maxBytes); });
     if (json) {
         std::cout << nlohmann::json{{"source_entries", summary.sourceEntries}, {"source_proven", summary.sourceProven},
                                     {"entries", summary.entries},          {"proven", summary.proven},
@@ -83,7 +85,7 @@ int runCheckpoint(int argc, char** argv) {
         const auto& words = arguments.positional;
         const bool json = jsonRequested(arguments);
         if (words.size() == 2 && words[0] == "info") return showInfo(words[1], json);
-        if (words.size() == 3 && words[0] == "compact") {
+        if (words.size() >= 3 && words[0] == "compact") {
             if (!arguments.values.count("max-size")) throw std::invalid_argument("compact needs --max-size SIZE");
             const std::string size = arguments.values["max-size"].as<std::string>();
             if (size.find('%') != std::string::npos) throw std::invalid_argument("--max-size '" + size + "' must be a size in bytes, not a share of memory");
@@ -93,10 +95,13 @@ int runCheckpoint(int argc, char** argv) {
             } catch (const std::invalid_argument& error) {
                 throw std::invalid_argument(std::string("--max-size: ") + error.what());
             }
-            if (words[1] == words[2]) throw std::invalid_argument("compact: TARGET must not be SOURCE (the source would be lost)");
-            return compact(words[1], words[2], maxBytes, json);
+            const std::vector<std::string> sources(words.begin() + 1, words.end() - 1);
+            if (std::find(sources.begin(), sources.end(), words.back()) != sources.end()) {
+                throw std::invalid_argument("compact: TARGET must not be a SOURCE (the source would be lost)");
+            }
+            return compact(sources, words.back(), maxBytes, json);
         }
-        throw std::invalid_argument("expected 'info FILE' or 'compact SOURCE TARGET --max-size SIZE'");
+        throw std::invalid_argument("expected 'info FILE' or 'compact SOURCE... TARGET --max-size SIZE'");
     });
 }
 

@@ -40,16 +40,28 @@ std::uint64_t keepBest(std::vector<Candidate>& candidates, std::size_t limit) {
         ->priority;
 }
 
-// Collapses entries read twice (a version 1 writer pads with its last entry), keeping the best.
+// Collapses the entries of one position (a version 1 writer pads with its last entry; merged
+// sources share positions) into one: a proof before any estimate (a fact outranks a guess,
+// whatever the work), else the entry of most priority. A position proven won in one source and
+// lost in another means a wrong proof somewhere: refused, nothing written.
 void removeRepeats(std::vector<Candidate>& candidates) {
     std::sort(candidates.begin(), candidates.end(), [](const Candidate& left, const Candidate& right) {
         if (checkpointKeyLess(left.entry, right.entry)) return true;
         if (checkpointKeyLess(right.entry, left.entry)) return false;
+        if (left.entry.numbers.proven() != right.entry.numbers.proven()) return left.entry.numbers.proven();
         return left.priority > right.priority;
     });
     const auto sameKey = [](const Candidate& left, const Candidate& right) {
         return !checkpointKeyLess(left.entry, right.entry) && !checkpointKeyLess(right.entry, left.entry);
     };
+    for (std::size_t index = 1; index < candidates.size(); ++index) {
+        const CheckpointEntry& first = candidates[index - 1].entry;
+        const CheckpointEntry& second = candidates[index].entry;
+        if (sameKey(candidates[index - 1], candidates[index]) && second.numbers.proven() && first.numbers.won() != second.numbers.won()) {
+            throw CheckpointError("checkpoints disagree: a position (black " + std::to_string(first.position.black) + ", white " +
+                                  std::to_string(first.position.white) + ") is proven won in one and lost in another");
+        }
+    }
     candidates.erase(std::unique(candidates.begin(), candidates.end(), sameKey), candidates.end());
 }
 
@@ -72,7 +84,9 @@ std::uint64_t encodeBest(const std::vector<Candidate>& byPriority, std::size_t c
 
 }  // namespace
 
-CompactionSummary compactCheckpoint(const std::string& source, const std::string& target, std::uint64_t maxBytes, int level) {
+CompactionSummary compactCheckpoints(const std::vector<std::string>& sources, const std::string& target, std::uint64_t maxBytes,
+                                     int level) {
+    if (sources.empty()) throw CheckpointError("checkpoint " + target + ": no source to compact");
     if (maxBytes <= kCompactOverheadBytes) {
         throw CheckpointError("checkpoint " + target + ": " + std::to_string(maxBytes) + " bytes cannot hold even the header");
     }
@@ -80,27 +94,32 @@ CompactionSummary compactCheckpoint(const std::string& source, const std::string
     CompactionSummary summary;
     std::vector<Candidate> candidates;
     std::uint64_t needed = 0;
-    const CheckpointContents contents = forEachCheckpointEntry(source, "", [&](const CheckpointEntry& entry) {
-        ++summary.sourceEntries;
-        if (entry.numbers.proven()) ++summary.sourceProven;
-        const std::uint64_t priority = ProofTable::priorityOf(entry.numbers, entry.work);
-        if (priority < needed) return;
-        candidates.push_back(Candidate{entry, priority});
-        if (candidates.size() >= 2 * wanted) needed = keepBest(candidates, wanted);
-    });
+    std::string rules;  // the first source's; the others must match
+    for (const std::string& source : sources) {
+        const CheckpointContents contents = forEachCheckpointEntry(source, rules, [&](const CheckpointEntry& entry) {
+            ++summary.sourceEntries;
+            if (entry.numbers.proven()) ++summary.sourceProven;
+            const std::uint64_t priority = ProofTable::priorityOf(entry.numbers, entry.work);
+            if (priority < needed) return;
+            candidates.push_back(Candidate{entry, priority});
+            // Repeats (across sources) are removed only at the end, so they may take room here.
+            if (candidates.size() >= 2 * wanted) needed = keepBest(candidates, wanted);
+        });
+        rules = contents.rules;
+    }
     removeRepeats(candidates);
     keepBest(candidates, wanted);
     std::sort(candidates.begin(), candidates.end(), morePriority);
     // Shrink until the file fits: each try scales the count by how far over the last one was.
     std::size_t count = candidates.size();
-    const std::uint64_t overhead = overheadBytes(contents.rules);
+    const std::uint64_t overhead = overheadBytes(rules);
     std::vector<std::vector<std::uint8_t>> blocks;
     for (std::uint64_t bytes = encodeBest(candidates, count, level, overhead, blocks); bytes > maxBytes && count > 0;
          bytes = encodeBest(candidates, count, level, overhead, blocks)) {
         const double scale = static_cast<double>(maxBytes - overhead) / static_cast<double>(bytes - overhead);
         count = std::min(count - 1, static_cast<std::size_t>(static_cast<double>(count) * scale * 0.99));
     }
-    writeCompactCheckpoint(blocks, count, contents.rules, target);
+    writeCompactCheckpoint(blocks, count, rules, target);
     summary.entries = count;
     for (std::size_t index = 0; index < count; ++index) {
         if (candidates[index].entry.numbers.proven()) ++summary.proven;

@@ -9,6 +9,7 @@
 // its multi-GB checkpoint becomes a file of tens of MB that can be committed.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace papamu {
 
@@ -23,10 +24,16 @@ struct CompactionSummary {
 
 inline constexpr int kCompactionLevel = 19;  // zstd: the file is written once and kept long
 
-// Writes to `target` (atomically, replacing it) the most valuable entries of the checkpoint at
-// `source` (either version) that fit in `maxBytes`. Throws CheckpointError for a bad source, a
-// budget too small for the header, or a write that fails; `target` is then untouched.
-CompactionSummary compactCheckpoint(const std::string& source, const std::string& target, std::uint64_t maxBytes,
-                                    int level = kCompactionLevel);
+// Writes to `target` (atomically, replacing it) the most valuable entries of the checkpoints at
+// `sources` (either version, all of one game's rules: e.g. the checkpoints of independent runs
+// on one board, merged; a position in several keeps its entry of most priority) that fit in
+// `maxBytes`. Throws CheckpointError for a bad source, sources of different rules, a budget too
+// small for the header, or a write that fails; `target` is then untouched.
+CompactionSummary compactCheckpoints(const std::vector<std::string>& sources, const std::string& target, std::uint64_t maxBytes,
+                                     int level = kCompactionLevel);
+inline CompactionSummary compactCheckpoint(const std::string& source, const std::string& target, std::uint64_t maxBytes,
+                                           int level = kCompactionLevel) {
+    return compactCheckpoints({source}, target, maxBytes, level);
+}
 
 }  // namespace papamu

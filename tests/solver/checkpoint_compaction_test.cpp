@@ -219,6 +219,42 @@ TEST_CASE("compaction fits the budget with the entries of highest priority, and 
     std::filesystem::remove(compact);
 }
 
+TEST_CASE("compaction merges the checkpoints of independent runs: proofs first, disagreements refused", "[solver]") {
+    const std::string rules = "konane 4x4 standard";
+    const std::string first = scratchPath("merge-1.ckpt"), second = scratchPath("merge-2.ckpt");
+    const std::string merged = scratchPath("merge.compact");
+    const Position shared{0b0110, 0b1001, Color::Black, false};
+    const Position onlyFirst{0b0001, 0b0010, Color::White, false};
+    const Position onlySecond{0b0100, 0b1000, Color::Black, false};
+    ProofTable one(1, false), two(1, false);
+    one.store(shared, ProofPair::win(), 10);                  // priority 40: a proof
+    two.store(shared, ProofPair{3, 5}, 5000);                 // priority 5000: an estimate
+    one.store(onlyFirst, ProofPair::loss(), 7);
+    two.store(onlySecond, ProofPair{2, 9}, 2000);
+    writeCheckpoint(one, rules, first);
+    writeCheckpoint(two, rules, second);
+    const CompactionSummary summary = compactCheckpoints({first, second}, merged, 1 << 20);
+    CHECK(summary.sourceEntries == 4);
+    CHECK(summary.entries == 3);
+    const auto kept = entriesOf(merged);
+    REQUIRE(kept.size() == 3);
+    CHECK(kept.at(keyOf(shared)).numbers == ProofPair::win());
+    CHECK(kept.at(keyOf(onlyFirst)).numbers == ProofPair::loss());
+    CHECK(kept.at(keyOf(onlySecond)).numbers == ProofPair{2, 9});
+    // One position proven both ways: some proof is wrong, so nothing is written.
+    ProofTable contrary(1, false);
+    contrary.store(shared, ProofPair::loss(), 10);
+    writeCheckpoint(contrary, rules, second);
+    std::filesystem::remove(merged);
+    CHECK_THROWS_WITH(compactCheckpoints({first, second}, merged, 1 << 20), Catch::Contains("proven won in one and lost in another"));
+    CHECK_FALSE(std::filesystem::exists(merged));
+    // Checkpoints of other rules do not mix.
+    writeCheckpoint(contrary, "konane 4x4 single-jump", second);
+    CHECK_THROWS_WITH(compactCheckpoints({first, second}, merged, 1 << 20), Catch::Contains("not konane 4x4 standard"));
+    CHECK_THROWS_AS(compactCheckpoints({}, merged, 1 << 20), CheckpointError);
+    for (const std::string& path : {first, second, merged}) std::filesystem::remove(path);
+}
+
 TEST_CASE("a damaged or unknown compact checkpoint is refused and stores nothing", "[solver]") {
     const KonaneGame game(BoardGeometry(4, 5));
     ProofNumberSearch search(game, tableOf(8));

@@ -153,6 +153,12 @@ TEST_CASE("checkpoint info and compact: a compact checkpoint within its size tha
     // Bad input: exit 2, and the files named are left as they were.
     const auto sizeBefore = std::filesystem::file_size(full);
     CHECK(runPapamu("checkpoint compact " + full + " " + full + " --max-size 20K").exitCode == 2);
+    CHECK(runPapamu("checkpoint compact " + full + " " + compact + " " + full + " --max-size 20K").exitCode == 2);
+    const Run twice = runPapamu("checkpoint compact " + full + " " + full + " " + stem + ".twice --max-size 1M --json");
+    REQUIRE(twice.exitCode == 0);  // one file given twice: its entries once
+    CHECK(nlohmann::json::parse(twice.output)["source_entries"] == 2 * fullEntries);
+    CHECK(nlohmann::json::parse(twice.output)["entries"].get<std::uint64_t>() <= fullEntries);
+    std::remove((stem + ".twice").c_str());
     CHECK(runPapamu("checkpoint compact " + full + " " + compact + " --max-size 50%").exitCode == 2);
     CHECK(runPapamu("checkpoint compact " + full + " " + compact + " --max-size 12Q").exitCode == 2);
     CHECK(runPapamu("checkpoint compact " + full + " " + compact).exitCode == 2);
