@@ -23,25 +23,14 @@ constexpr const char* kUsage =
     "  compact: the most-worked entries of the SOURCEs (one board's, e.g. of independent runs: merged) that fit\n"
     "  in SIZE (e.g. 40M, 300K), compressed, to TARGET; `papamu solve … --resume-from TARGET` goes on from it";
 
-// A failure to read or write a checkpoint names the file: bad input.
-template <class Body>
-auto checkpointErrorsAsBadInput(Body&& body) {
-    try {
-        return body();
-    } catch (const CheckpointError& error) {
-        throw std::invalid_argument(error.what());
-    }
-}
-
 int showInfo(const std::string& path, bool json) {
     CheckpointSummary summary;
     std::uint64_t work = 0;
-    const CheckpointContents contents = checkpointErrorsAsBadInput([&] {
-        return forEachCheckpointEntry(path, "", [&](const CheckpointEntry& entry) {
-            ++summary.entries;
-            if (entry.numbers.proven()) ++summary.proven;
-            work = std::max<std::uint64_t>(work, entry.work);
-        });
+    // A CheckpointError (a runtime_error naming the file) is bad input to guardedRun: exit 2.
+    const CheckpointContents contents = forEachCheckpointEntry(path, "", [&](const CheckpointEntry& entry) {
+        ++summary.entries;
+        if (entry.numbers.proven()) ++summary.proven;
+        work = std::max<std::uint64_t>(work, entry.work);
     });
     if (json) {
         std::cout << nlohmann::json{{"version", contents.version}, {"rules", contents.rules}, {"entries", summary.entries},
@@ -56,7 +45,7 @@ int showInfo(const std::string& path, bool json) {
 }
 
 int compact(const std::vector<std::string>& sources, const std::string& target, std::uint64_t maxBytes, bool json) {
-    const CompactionSummary summary = checkpointErrorsAsBadInput([&] { return compactCheckpoints(sources, target, maxBytes); });
+    const CompactionSummary summary = compactCheckpoints(sources, target, maxBytes);
     if (json) {
         std::cout << nlohmann::json{{"source_entries", summary.sourceEntries}, {"source_proven", summary.sourceProven},
                                     {"entries", summary.entries},          {"proven", summary.proven},

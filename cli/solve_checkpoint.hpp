@@ -13,12 +13,12 @@ namespace papamu::cli {
 
 // A damaged checkpoint, or one of other rules, is bad input: exit 2, nothing searched.
 template <class Search>
-void readCheckpointInto(Search& search, const std::string& path) {
+void readCheckpointInto(Search& search, const std::string& path, const char* option) {
     try {
         const CheckpointSummary read = readCheckpoint(search.table(), checkpointRules(search.game()), path);
         std::cerr << "papamu solve: resumed from " << path << ": " << read.entries << " entries, " << read.proven << " proven\n";
     } catch (const CheckpointError& error) {
-        throw std::invalid_argument(std::string("--checkpoint: ") + error.what());
+        throw std::invalid_argument(std::string(option) + ": " + error.what());
     }
 }
 
@@ -26,11 +26,8 @@ void readCheckpointInto(Search& search, const std::string& path) {
 // then --checkpoint FILE when it exists (the newer state, from an earlier run of this command).
 template <class Search>
 void resumeFromCheckpoints(Search& search, const std::string& resumeFrom, const std::string& checkpoint) {
-    if (!resumeFrom.empty()) {
-        if (!std::filesystem::exists(resumeFrom)) throw std::invalid_argument("--resume-from: no file " + resumeFrom);
-        readCheckpointInto(search, resumeFrom);
-    }
-    if (!checkpoint.empty() && std::filesystem::exists(checkpoint)) readCheckpointInto(search, checkpoint);
+    if (!resumeFrom.empty()) readCheckpointInto(search, resumeFrom, "--resume-from");
+    if (!checkpoint.empty() && std::filesystem::exists(checkpoint)) readCheckpointInto(search, checkpoint, "--checkpoint");
 }
 
 template <class Search>

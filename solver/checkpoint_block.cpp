@@ -157,8 +157,7 @@ std::string decodeCheckpointBlock(const CheckpointBlockHeader& header, const std
         }
         if (work > UINT32_MAX) return "entry " + std::to_string(index) + " of a block has work out of range";
         entry.work = static_cast<std::uint32_t>(work);
-        if ((entry.position.black & entry.position.white) != 0 || (entry.numbers.proof == 0 && entry.numbers.disproof == 0) ||
-            (index > 0 && !checkpointKeyLess(previous, entry))) {
+        if (!checkpointEntryValid(entry) || (index > 0 && !checkpointKeyLess(previous, entry))) {
             return "entry " + std::to_string(index) + " of a block is not valid";
         }
         visit(entry);

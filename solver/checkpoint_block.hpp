@@ -36,6 +36,11 @@ inline Position checkpointPosition(Bitboard black, Bitboard white, std::uint8_t 
     return Position{black, white, (flags & kCheckpointWhiteToMove) ? Color::White : Color::Black, (flags & kCheckpointSwapOffered) != 0};
 }
 
+// What every entry of either version must be: no cell with two stones, not proven both ways.
+inline bool checkpointEntryValid(const CheckpointEntry& entry) {
+    return (entry.position.black & entry.position.white) == 0 && (entry.numbers.proof != 0 || entry.numbers.disproof != 0);
+}
+
 inline constexpr std::uint32_t kCheckpointBlockEntries = std::uint32_t{1} << 20;
 // The block header in the file: entries (4), decompressed bytes (4), compressed bytes (4).
 inline constexpr std::size_t kCheckpointBlockHeaderBytes = 12;

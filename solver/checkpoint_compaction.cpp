@@ -11,10 +11,8 @@ namespace papamu {
 
 namespace {
 
-// Header bytes of a version 2 file with the longest rules text, and the checksum.
-constexpr std::uint64_t kCompactOverheadBytes = 8 + 4 + 4 + 256 + 8 + 8 + 8;
-// The same with this file's rules text.
-std::uint64_t overheadBytes(const std::string& rules) { return kCompactOverheadBytes - 256 + rules.size(); }
+// What a file takes beyond its blocks with the longest rules text (before the rules are known).
+constexpr std::uint64_t kCompactOverheadBytes = compactCheckpointOverheadBytes(kLongestCheckpointRules);
 // No encoding is smaller than this per entry (one byte per column at best, before zstd), so at
 // most budget / kFewestBytesPerEntry entries can be wanted.
 constexpr std::uint64_t kFewestBytesPerEntry = 2;
@@ -112,7 +110,7 @@ CompactionSummary compactCheckpoints(const std::vector<std::string>& sources, co
     std::sort(candidates.begin(), candidates.end(), morePriority);
     // Shrink until the file fits: each try scales the count by how far over the last one was.
     std::size_t count = candidates.size();
-    const std::uint64_t overhead = overheadBytes(rules);
+    const std::uint64_t overhead = compactCheckpointOverheadBytes(rules.size());
     std::vector<std::vector<std::uint8_t>> blocks;
     for (std::uint64_t bytes = encodeBest(candidates, count, level, overhead, blocks); bytes > maxBytes && count > 0;
          bytes = encodeBest(candidates, count, level, overhead, blocks)) {

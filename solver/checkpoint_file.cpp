@@ -21,7 +21,6 @@ namespace {
 
 constexpr std::array<std::uint8_t, 8> kMagic{'P', 'A', 'P', 'A', 'M', 'U', 'C', 'P'};
 constexpr std::size_t kEntryBytes = 32;
-constexpr std::uint32_t kLongestRules = 256;
 constexpr std::size_t kChecksumBytes = 8;
 
 using HashState = std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)>;
@@ -91,7 +90,7 @@ void putEntry(std::vector<std::uint8_t>& out, const Position& position, const Pr
 }
 
 void checkRulesLength(const std::string& rules, const std::string& path) {
-    if (rules.size() > kLongestRules) throw CheckpointError("checkpoint " + path + ": rules text too long");
+    if (rules.size() > kLongestCheckpointRules) throw CheckpointError("checkpoint " + path + ": rules text too long");
 }
 
 }  // namespace
@@ -209,20 +208,11 @@ CheckpointContents readHeader(CheckpointStream& stream) {
                             std::to_string(kCheckpointVersion) + " and " + std::to_string(kCompactCheckpointVersion));
     }
     const auto rulesLength = static_cast<std::uint32_t>(stream.readNumber(4, "truncated header"));
-    if (rulesLength > kLongestRules) throw stream.refuse("truncated header");
+    if (rulesLength > kLongestCheckpointRules) throw stream.refuse("truncated header");
     contents.rules.resize(rulesLength);
     stream.read(reinterpret_cast<std::uint8_t*>(contents.rules.data()), rulesLength, "truncated header");
     contents.entries = stream.readNumber(8, "truncated header");
     return contents;
-}
-
-bool validEntry(const std::uint8_t* entry) {
-    const auto black = getLittle(entry, 8);
-    const auto white = getLittle(entry + 8, 8);
-    const auto proof = getLittle(entry + 16, 4);
-    const auto disproof = getLittle(entry + 20, 4);
-    return (black & white) == 0 && (proof != 0 || disproof != 0) && (entry[28] & ~(kCheckpointWhiteToMove | kCheckpointSwapOffered)) == 0 &&
-           entry[29] == 0 && entry[30] == 0 && entry[31] == 0;
 }
 
 CheckpointEntry fullEntry(const std::uint8_t* entry) {
@@ -233,12 +223,18 @@ CheckpointEntry fullEntry(const std::uint8_t* entry) {
     return decoded;
 }
 
+// A version 1 entry: a valid entry, known flag bits only, zero padding.
+bool validEntry(const std::uint8_t* entry) {
+    return checkpointEntryValid(fullEntry(entry)) && (entry[28] & ~(kCheckpointWhiteToMove | kCheckpointSwapOffered)) == 0 &&
+           entry[29] == 0 && entry[30] == 0 && entry[31] == 0;
+}
+
 // The entries of a version 1 file, a chunk at a time. `visit` null: only checked, and the first
 // bad entry is put in `problem` (reported after the checksum, which names damage better).
 void passFullEntries(CheckpointStream& stream, const CheckpointContents& contents, std::uint64_t chunkEntries,
                      const std::function<void(const CheckpointEntry&)>* visit, std::string& problem) {
-    if (contents.entries > (stream.remaining() - std::min<std::uint64_t>(stream.remaining(), kChecksumBytes)) / kEntryBytes ||
-        contents.entries * kEntryBytes + kChecksumBytes != stream.remaining()) {
+    const std::uint64_t entryBytes = stream.remaining() - std::min<std::uint64_t>(stream.remaining(), kChecksumBytes);
+    if (stream.remaining() < kChecksumBytes || entryBytes % kEntryBytes != 0 || entryBytes / kEntryBytes != contents.entries) {
         throw stream.refuse("truncated, or bytes after the end (" + std::to_string(contents.entries) + " entries announced)");
     }
     chunkEntries = std::max<std::uint64_t>(chunkEntries, 1);

@@ -28,6 +28,11 @@ public:
 inline constexpr std::uint32_t kCheckpointVersion = 1;
 inline constexpr std::uint32_t kCompactCheckpointVersion = 2;
 inline constexpr std::uint32_t kCheckpointUnprovenWork = 1024;
+inline constexpr std::uint32_t kLongestCheckpointRules = 256;
+
+// The bytes of a compact checkpoint that are not blocks: magic, version, rules length, rules,
+// entry count, block count, checksum (layout: solver/README.md).
+constexpr std::uint64_t compactCheckpointOverheadBytes(std::uint64_t rulesLength) { return 8 + 4 + 4 + rulesLength + 8 + 8 + 8; }
 
 // The rules a checkpoint belongs to, e.g. "konane 6x6 standard": its entries are canonical under
 // these rules' symmetries, so they mean nothing under others.
