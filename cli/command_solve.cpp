@@ -24,7 +24,7 @@ const char* const kSolveUsage =
     "       [--variant V] [--threads N] [--hash MB] [--memory SIZE] [--tb DIR] [--time-limit S]\n"
     "       [--node-limit N] [--method dfpn|negamax] [--decomposition on|off] [--decomposition-stones N]\n"
     "       [--certificate FILE] [--checkpoint FILE [--checkpoint-interval S]] [--resume-from FILE]\n"
-    "       [--no-progress] [--json]\n"
+    "       [--no-progress] [--progress-log FILE [--progress-interval S]] [--json]\n"
     "'-' reads one POSITION per line from standard input and prints one JSON line per position\n"
     "(a line that is not a position gets {\"input\", \"error\"}).\n"
     "exit code 0: every value shown is proven; 1: some value is unknown (a limit was reached);\n"
@@ -51,7 +51,12 @@ void describeSolveOptions(options::options_description& described) {
         "checkpoint-interval", options::value<std::string>()->default_value("600"), "seconds between checkpoints (above 0, at most 1e9)")(
         "resume-from", options::value<std::string>(),
         "FILE: read this checkpoint (either version, e.g. a compact one from papamu checkpoint compact) before "
-        "the search and never write it; with --checkpoint, that file is read after it when it exists");
+        "the search and never write it; with --checkpoint, that file is read after it when it exists")(
+        "progress-log", options::value<std::string>(),
+        "FILE: append one JSON line every --progress-interval seconds (nodes, rate, the root's proof and "
+        "disproof numbers, table fill), so a long solve leaves its trajectory (cli/progress_log.hpp)")(
+        "progress-interval", options::value<std::string>()->default_value("60"),
+        "seconds between --progress-log lines (above 0, at most 1e9)");
     described.add_options()(
         "decomposition", options::value<std::string>()->default_value("off"),
         "on: konane positions that split into independent regions are decided by adding the regions' "
@@ -77,6 +82,11 @@ SolveSettings settingsFrom(const ParsedArguments& arguments) {
     if (arguments.values.count("checkpoint")) settings.checkpoint = arguments.values["checkpoint"].as<std::string>();
     settings.checkpointInterval = secondsOption(arguments, "checkpoint-interval", false, 600.0);
     if (arguments.values.count("resume-from")) settings.resumeFrom = arguments.values["resume-from"].as<std::string>();
+    settings.progressInterval = secondsOption(arguments, "progress-interval", false, 60.0);
+    if (arguments.values.count("progress-log")) settings.progressLogPath = arguments.values["progress-log"].as<std::string>();
+    if (settings.progressLogPath.empty() && !arguments.values["progress-interval"].defaulted()) {
+        throw std::invalid_argument("--progress-interval needs --progress-log FILE");
+    }
     if (!settings.resumeFrom.empty() && settings.resumeFrom == settings.checkpoint) {
         throw std::invalid_argument("--resume-from names the --checkpoint file: give --checkpoint alone (it is read, then written)");
     }
@@ -107,6 +117,7 @@ void rejectCombinations(const ParsedArguments& arguments, const SolveSettings& s
     if (arguments.values.count("certificate")) throw std::invalid_argument("--certificate needs --method dfpn (the baseline keeps no proof)");
     if (arguments.values.count("checkpoint")) throw std::invalid_argument("--checkpoint needs --method dfpn (the baseline keeps no table)");
     if (arguments.values.count("resume-from")) throw std::invalid_argument("--resume-from needs --method dfpn (the baseline keeps no table)");
+    if (arguments.values.count("progress-log")) throw std::invalid_argument("--progress-log needs --method dfpn (the baseline reports no progress)");
 }
 
 std::optional<TableProbe> openTables(const ParsedArguments& arguments, const GameSelection& selection) {
@@ -193,7 +204,7 @@ int runSolve(int argc, char** argv) {
         if (settings.method == "dfpn") settings.interrupt = &interrupt.emplace();
         if (batch) {
             if (arguments.values.count("certificate")) throw std::invalid_argument("--certificate proves one board or POSITION, not a batch (-)");
-            for (const char* name : {"checkpoint", "resume-from"}) {
+            for (const char* name : {"checkpoint", "resume-from", "progress-log"}) {
                 if (arguments.values.count(name)) {
                     throw std::invalid_argument(std::string("--") + name + " applies to one board or POSITION, not a batch (-)");
                 }
@@ -205,6 +216,8 @@ int runSolve(int argc, char** argv) {
         if (arguments.values.count("certificate")) {
             settings.certificate = CertificateRequest{arguments.values["certificate"].as<std::string>(), selection.kind, selection.size};
         }
+        // Opened last, so that input refused above leaves no file behind.
+        if (!settings.progressLogPath.empty()) settings.progressLog = std::make_shared<ProgressLog>(settings.progressLogPath, settings.progressInterval);
         return solveSelection(arguments, selection, board, settings);
     });
 }

@@ -1,5 +1,6 @@
 #include "cli/solve_search.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -32,9 +33,10 @@ SearchOptions searchOptions(const SolveSettings& settings) {
     options.hashMegabytes = settings.hashMegabytes;
     options.limits = settings.limits;
     if (settings.interrupt) options.stopRequested = [guard = settings.interrupt] { return guard->stopRequested(); };
+    std::function<void(const SearchProgress&)> terminalLine;
     if (settings.progress) {
         // One line on stderr, overwritten in place.
-        options.progress = [](const SearchProgress& progress) {
+        terminalLine = [](const SearchProgress& progress) {
             std::fprintf(stderr, "\r%s nodes  root pn %s dn %s  %s nodes/s  table %.1f%%  %.0f s   ",
                          compact(static_cast<double>(progress.nodes)).c_str(),
                          compact(static_cast<double>(progress.root.proof)).c_str(),
@@ -44,6 +46,17 @@ SearchOptions searchOptions(const SolveSettings& settings) {
                          progress.seconds);
             std::fflush(stderr);
         };
+    }
+    if (settings.progressLog) {
+        // The search reports at the shorter of the two intervals; the log keeps its own.
+        options.progressInterval = std::min(settings.progress ? 1.0 : settings.progressLog->intervalSeconds(),
+                                            settings.progressLog->intervalSeconds());
+        options.progress = [terminalLine, log = settings.progressLog](const SearchProgress& progress) {
+            if (terminalLine) terminalLine(progress);
+            log->record(progress);
+        };
+    } else {
+        options.progress = terminalLine;
     }
     return options;
 }

@@ -2,12 +2,14 @@
 // solve's settings and the plumbing around a search: options from the command line, the
 // progress line on a terminal, the memory check before the table is allocated, and Ctrl-C.
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include "cli/certificate_options.hpp"
 #include "cli/leaf_table_report.hpp"
+#include "cli/progress_log.hpp"
 #include "cli/solve_checkpoint.hpp"
 #include "decomposition/decomposition_oracle.hpp"
 #include "solver/interrupt.hpp"
@@ -22,7 +24,10 @@ struct SolveSettings {
     SearchLimits limits;
     bool json = false;
     bool all = false;
-    bool progress = false;
+    bool progress = false;                      // the line on a terminal
+    std::string progressLogPath;                // --progress-log FILE
+    double progressInterval = 60.0;             // --progress-interval S
+    std::shared_ptr<ProgressLog> progressLog;   // opened from progressLogPath once the input is checked
     std::string method = "dfpn";
     std::uint64_t memoryBudget = 0;
     const InterruptGuard* interrupt = nullptr;  // df-pn only: the baseline cannot stop half-way

@@ -112,6 +112,16 @@ nlohmann::ordered_json searchStatisticsJson(const SearchResult& result) {
     return json;
 }
 
+nlohmann::ordered_json searchProgressJson(const SearchProgress& progress) {
+    return nlohmann::ordered_json{{"nodes", progress.nodes},
+                                  {"seconds", progress.seconds},
+                                  {"nodes_per_second", perSecond(progress.nodes, progress.seconds)},
+                                  {"table_used", progress.tableUsed},
+                                  {"table_capacity", progress.tableCapacity},
+                                  {"root_proof_number", progress.root.proof},
+                                  {"root_disproof_number", progress.root.disproof}};
+}
+
 nlohmann::ordered_json positionAnswerJson(const PositionInGame& position, const PositionAnswer& answer) {
     const BoardGeometry geometry(position.size.rows, position.size.columns);
     nlohmann::ordered_json json = positionJson(position);

@@ -53,8 +53,11 @@ Outcome outcomeFromJson(const nlohmann::json& json);
 nlohmann::ordered_json ratedMoveJson(const BoardGeometry& geometry, Move move, const std::optional<Value>& resultForMover,
                                      std::optional<int> remoteness);
 
-// Search figures: {"nodes", "seconds", "nodes_per_second", "table_used", "table_capacity"}.
+// Search figures: {"nodes", "seconds", "nodes_per_second", "table_used", "table_capacity"}, and
+// {"root_proof_number", "root_disproof_number"} where a stopped search left the root unproven.
 nlohmann::ordered_json searchStatisticsJson(const SearchResult& result);
+// A running search's snapshot under the same keys: the root's numbers always.
+nlohmann::ordered_json searchProgressJson(const SearchProgress& progress);
 
 // A solved position: positionJson's keys plus {"value", "complete", "winning_moves",
 // "principal_line", "statistics"}; `complete` is false where a limit left anything unknown.

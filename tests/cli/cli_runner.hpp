@@ -1,6 +1,8 @@
 #pragma once
 // The command runner of tests/support, and a fresh directory per test.
 #include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -25,5 +27,13 @@ public:
 private:
     std::string path_;
 };
+
+// Each line of `text` parsed as JSON (batch output, JSON-lines files); throws on a bad line.
+inline std::vector<nlohmann::json> jsonLines(const std::string& text) {
+    std::vector<nlohmann::json> lines;
+    std::istringstream stream(text);
+    for (std::string line; std::getline(stream, line);) lines.push_back(nlohmann::json::parse(line));
+    return lines;
+}
 
 }  // namespace papamu::testing

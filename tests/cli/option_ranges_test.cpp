@@ -37,6 +37,7 @@ const std::vector<NumericOption> kOptions{
     {{"bench"}, "hash", "1000000000001"},
     {{"verify", "--certificate", "/nonexistent/c.cert"}, "threads", "1025"},
     {{"solve", "konane", "4x4", "--checkpoint", "/nonexistent/c.checkpoint"}, "checkpoint-interval", "1e10"},
+    {{"solve", "konane", "4x4", "--progress-log", "/nonexistent/p.log"}, "progress-interval", "1e10"},
     // An address that can not be bound: were a value accepted, serve would fail there, with a
     // message that does not name the option, instead of serving forever.
     {{"serve", "--bind", "999.0.0.1"}, "port", "65536"},
@@ -47,7 +48,7 @@ const std::vector<NumericOption> kOptions{
 };
 
 bool isSeconds(const std::string& name) {
-    return name == "time-limit" || name == "checkpoint-interval" || name == "max-seconds";
+    return name == "time-limit" || name == "checkpoint-interval" || name == "progress-interval" || name == "max-seconds";
 }
 
 }  // namespace
@@ -56,7 +57,9 @@ TEST_CASE("every numeric option of every command refuses bad values with exit 2,
     for (const NumericOption& option : kOptions) {
         std::vector<std::string> badValues{"-1", "-5", "abc", "1.5", "3x", "", "99999999999999999999999", option.aboveRange};
         if (isSeconds(option.name)) badValues = {"-1", "abc", "1x", "", "nan", "inf", option.aboveRange};
-        if (option.name == "checkpoint-interval" || option.name == "max-seconds") badValues.push_back("0");  // must be above 0
+        if (option.name == "checkpoint-interval" || option.name == "progress-interval" || option.name == "max-seconds") {
+            badValues.push_back("0");  // must be above 0
+        }
         if (option.name == "threads" || option.name == "search-slots" || option.name == "max-nodes") badValues.push_back("0");
         for (const std::string& value : badValues) {
             std::vector<std::string> arguments = option.command;
@@ -98,7 +101,7 @@ TEST_CASE("every --help lists every option and the exit codes; help CMD is CMD -
                      "--reachable", "--max-stones", "--max-draws", "--stats", "--no-progress", "--variant", "--json"}},
         {"verify", {"--puzzles", "--tb", "--certificate", "--threads", "--variant", "--json"}},
         {"solve", {"--variant", "--json", "--threads", "--hash", "--memory", "--time-limit", "--node-limit", "--all", "--tb",
-                   "--method", "--no-progress", "--certificate"}},
+                   "--method", "--no-progress", "--certificate", "--progress-log", "--progress-interval"}},
         {"bench", {"--hash", "--memory", "--baseline", "--json"}},
         {"build", {"--tb", "--max-stones", "--threads", "--memory", "--no-progress", "--variant", "--json"}},
         {"tb-verify", {"--samples", "--seed", "--sample-stones", "--consistency-samples", "--dfpn-samples", "--hash", "--memory", "--json"}},

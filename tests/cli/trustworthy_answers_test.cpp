@@ -7,6 +7,7 @@
 
 using papamu::testing::CommandResult;
 using papamu::testing::fileText;
+using papamu::testing::jsonLines;
 using papamu::testing::runPapamu;
 using papamu::testing::runPapamuWithInput;
 using papamu::testing::ScratchDirectory;
@@ -14,13 +15,6 @@ using papamu::testing::ScratchDirectory;
 namespace {
 
 const std::string kKonane4 = "konane WBWB/BWBW/WBWB/BWBW b";
-
-std::vector<nlohmann::json> jsonLines(const std::string& text) {
-    std::vector<nlohmann::json> lines;
-    std::istringstream stream(text);
-    for (std::string line; std::getline(stream, line);) lines.push_back(nlohmann::json::parse(line));
-    return lines;
-}
 
 void writeText(const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);
