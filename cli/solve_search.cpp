@@ -49,8 +49,8 @@ SearchOptions searchOptions(const SolveSettings& settings) {
     }
     if (settings.progressLog) {
         // The search reports at the shorter of the two intervals; the log keeps its own.
-        options.progressInterval = std::min(settings.progress ? 1.0 : settings.progressLog->intervalSeconds(),
-                                            settings.progressLog->intervalSeconds());
+        const double logInterval = settings.progressLog->intervalSeconds();
+        options.progressInterval = settings.progress ? std::min(1.0, logInterval) : logInterval;
         options.progress = [terminalLine, log = settings.progressLog](const SearchProgress& progress) {
             if (terminalLine) terminalLine(progress);
             log->record(progress);
