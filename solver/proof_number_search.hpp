@@ -51,7 +51,8 @@ public:
           oracle_(std::move(oracle)),
           options_(std::move(options)),
           symmetries_(game.geometry()),
-          table_(ProofTableBytes{options_.tableBytes != 0 ? options_.tableBytes : options_.hashMegabytes << 20}, options_.threads > 1) {
+          table_(ProofTableBytes{options_.tableBytes != 0 ? options_.tableBytes : options_.hashMegabytes << 20}, options_.threads > 1,
+                 options_.entryLayout.value_or(ProofTable::layoutFor(game.geometry().cellCount()))) {
         options_.threads = std::clamp(options_.threads, 1, SharedMarks::kMostWorkers);
         for (int index = 0; index < options_.threads; ++index) workers_.push_back(std::make_unique<Worker>(*this, index));
     }

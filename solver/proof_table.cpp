@@ -2,14 +2,25 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 
 namespace papamu {
 
-ProofTable::ProofTable(ProofTableBytes size, bool concurrent)
-    : fullBucketCount_(std::max<std::size_t>(1, size.bytes / sizeof(Bucket))),
+namespace {
+
+std::size_t bucketBytesOf(EntryLayout layout) {
+    return ProofTable::kBucketEntries * (layout == EntryLayout::Narrow ? sizeof(NarrowEntry) : sizeof(WideEntry));
+}
+
+}  // namespace
+
+ProofTable::ProofTable(ProofTableBytes size, bool concurrent, EntryLayout layout)
+    : layout_(layout),
+      bucketBytes_(bucketBytesOf(layout)),
+      fullBucketCount_(std::max<std::size_t>(1, size.bytes / bucketBytes_)),
       concurrent_(concurrent),
       bucketCount_(startBucketCount()),
-      memory_(fullBucketCount_ * sizeof(Bucket)),
+      memory_(fullBucketCount_ * bucketBytes_),
       sequences_(new std::atomic<std::uint32_t>[kLockStripes]),
       garbageTrigger_(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger)) {
     for (std::size_t stripe = 0; stripe < kLockStripes; ++stripe) sequences_[stripe].store(0, std::memory_order_relaxed);
@@ -20,7 +31,7 @@ ProofTable::ProofTable(ProofTableBytes size, bool concurrent)
 }
 
 std::size_t ProofTable::startBucketCount() const {
-    return std::min(fullBucketCount_, std::max<std::size_t>(1, kGrowthStartBytes / sizeof(Bucket)));
+    return std::min(fullBucketCount_, std::max<std::size_t>(1, kGrowthStartBytes / bucketBytes_));
 }
 
 bool ProofTable::growthDue() const {
@@ -36,22 +47,27 @@ void ProofTable::growWhileAlone() {
 void ProofTable::growTo(std::size_t count) {
     const std::size_t before = bucketCount_;
     bucketCount_ = count;
+    withLayout([&]<class E>(E) { growIn<E>(before); });
+}
+
+template <class E>
+void ProofTable::growIn(std::size_t before) {
     std::size_t evicted = 0;
     for (std::size_t index = before; index-- > 0;) {
-        const Bucket moving = buckets()[index];
-        buckets()[index] = Bucket{};
-        for (const Entry& entry : moving.entries) {
-            if (entry.tag == 0) continue;
-            evicted += place(bucketOf(positionOf(entry)), entry) ? 1 : 0;
+        const Bucket<E> moving = buckets<E>()[index];
+        buckets<E>()[index] = Bucket<E>{};
+        for (const E& entry : moving.entries) {
+            if (entry.used()) evicted += place(bucketOf(entry.position()), entry) ? 1 : 0;
         }
     }
     used_[0].count.fetch_sub(static_cast<std::int64_t>(evicted), std::memory_order_relaxed);
 }
 
-bool ProofTable::place(std::size_t bucket, const Entry& entry) {
-    Entry* victim = nullptr;
-    for (Entry& slot : buckets()[bucket].entries) {
-        if (slot.tag == 0) {
+template <class E>
+bool ProofTable::place(std::size_t bucket, const E& entry) {
+    E* victim = nullptr;
+    for (E& slot : buckets<E>()[bucket].entries) {
+        if (!slot.used()) {
             slot = entry;
             return false;
         }
@@ -111,26 +127,25 @@ bool ProofTable::endRead(std::size_t bucket, std::uint32_t begun) const {
     return !concurrent_ || sequences_[bucket % kLockStripes].load(std::memory_order_relaxed) == begun;
 }
 
-void ProofTable::put(Entry& entry, const Entry& value) {
-    put(entry.black, value.black);
-    put(entry.white, value.white);
-    put(entry.proof, value.proof);
-    put(entry.disproof, value.disproof);
-    put(entry.work, value.work);
-    put(entry.tag, value.tag);
+bool ProofTable::lookup(const Position& position, Found& found) const {
+    return layout_ == EntryLayout::Narrow ? lookupIn<NarrowEntry>(position, found) : lookupIn<WideEntry>(position, found);
 }
 
-bool ProofTable::lookup(const Position& position, Found& found) const {
+template <class E>
+bool ProofTable::lookupIn(const Position& position, Found& found) const {
+    // A narrow table never holds a position beyond its cells (store refuses one): not found.
+    if (!E::fits(position)) return false;
     const std::size_t index = bucketOf(position);
-    const std::uint8_t tag = tagOf(position);
-    const Bucket& bucket = buckets()[index];
+    const typename E::Key key = E::keyOf(position);
+    const Bucket<E>& bucket = buckets<E>()[index];
     for (;;) {
         const std::uint32_t begun = beginRead(index);
         bool hit = false;
-        for (const Entry& entry : bucket.entries) {
-            if (load(entry.tag) == tag && load(entry.black) == position.black && load(entry.white) == position.white) {
-                found.numbers = ProofPair{load(entry.proof), load(entry.disproof)};
-                found.work = load(entry.work);
+        for (const E& shared : bucket.entries) {
+            const E entry = E::load(shared);
+            if (entry.holds(key)) {
+                found.numbers = entry.numbers();
+                found.work = entry.work();
                 hit = true;
                 break;
             }
@@ -144,25 +159,9 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
     // Summing the used-entry shards reads lines the other workers write, so the fill is checked
     // on one store in kUsedShards (random buckets: the sweep starts a few stores late at most).
     if (index % kUsedShards == 0) collectIfFull();
-    const std::uint8_t tag = tagOf(position);
-    Bucket& bucket = buckets()[index];
     if (!touched_.load(std::memory_order_relaxed)) touched_.store(true, std::memory_order_relaxed);
-    lock(index);
-    Entry* victim = nullptr;
-    for (Entry& entry : bucket.entries) {
-        if (matches(entry, position, tag)) {
-            victim = &entry;
-            break;
-        }
-        if (victim == nullptr || (victim->tag != 0 && (entry.tag == 0 || priority(entry) < priority(*victim)))) {
-            victim = &entry;
-        }
-    }
-    const bool filled = victim->tag == 0;
-    const std::uint64_t total = (matches(*victim, position, tag) ? std::uint64_t{victim->work} : 0) + work;
-    put(*victim, Entry{position.black, position.white, numbers.proof, numbers.disproof,
-                       static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU)), tag});
-    unlock(index);
+    const bool filled = layout_ == EntryLayout::Narrow ? storeIn<NarrowEntry>(index, position, numbers, work)
+                                                       : storeIn<WideEntry>(index, position, numbers, work);
     if (filled) {
         used_[index % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
         if (index % kUsedShards == 0) {
@@ -177,6 +176,29 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
             }
         }
     }
+    return filled;
+}
+
+template <class E>
+bool ProofTable::storeIn(std::size_t index, const Position& position, ProofPair numbers, std::uint32_t work) {
+    if (!E::fits(position)) throw std::invalid_argument("a position beyond 32 cells stored in a narrow proof table");
+    const typename E::Key key = E::keyOf(position);
+    Bucket<E>& bucket = buckets<E>()[index];
+    lock(index);
+    E* victim = nullptr;
+    for (E& entry : bucket.entries) {
+        if (entry.holds(key)) {
+            victim = &entry;
+            break;
+        }
+        if (victim == nullptr || (victim->used() && (!entry.used() || priority(entry) < priority(*victim)))) {
+            victim = &entry;
+        }
+    }
+    const bool filled = !victim->used();
+    const std::uint64_t total = (victim->holds(key) ? std::uint64_t{victim->work()} : 0) + work;
+    E::store(*victim, E::of(position, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU))));
+    unlock(index);
     return filled;
 }
 
@@ -200,14 +222,20 @@ void ProofTable::collectIfFull() {
 
 std::size_t ProofTable::collectGarbage(std::size_t targetUsed) {
     collections_.fetch_add(1, std::memory_order_relaxed);
+    if (used() <= targetUsed) return 0;
+    return withLayout([&]<class E>(E) { return collectIn<E>(targetUsed); });
+}
+
+template <class E>
+std::size_t ProofTable::collectIn(std::size_t targetUsed) {
     const std::size_t inUse = used();
-    if (inUse <= targetUsed) return 0;
+    const auto removable = [](const E& entry) { return entry.used() && !entry.numbers().proven(); };
     // Pass 1: how many unproven entries fall in each work class.
     std::array<std::size_t, kWorkClasses> perClass{};
     for (std::size_t index = 0; index < bucketCount_; ++index) {
         lock(index);
-        for (const Entry& entry : buckets()[index].entries) {
-            if (entry.tag != 0 && !proven(entry)) ++perClass[static_cast<std::size_t>(workClass(entry.work))];
+        for (const E& entry : buckets<E>()[index].entries) {
+            if (removable(entry)) ++perClass[static_cast<std::size_t>(workClass(entry.work()))];
         }
         unlock(index);
     }
@@ -222,9 +250,9 @@ std::size_t ProofTable::collectGarbage(std::size_t targetUsed) {
     std::size_t removed = 0;
     for (std::size_t index = 0; index < bucketCount_; ++index) {
         lock(index);
-        for (Entry& entry : buckets()[index].entries) {
-            if (entry.tag != 0 && !proven(entry) && workClass(entry.work) <= cut) {
-                put(entry, Entry{});
+        for (E& entry : buckets<E>()[index].entries) {
+            if (removable(entry) && workClass(entry.work()) <= cut) {
+                E::store(entry, E{});
                 ++removed;
             }
         }

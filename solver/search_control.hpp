@@ -7,6 +7,7 @@
 
 #include "rules/color.hpp"
 #include "solver/proof_number.hpp"
+#include "solver/proof_table_entry.hpp"
 
 namespace papamu {
 class ProofTable;
@@ -34,6 +35,9 @@ struct SearchOptions {
     std::size_t hashMegabytes = 256;
     // When not 0, the table's size in bytes instead of hashMegabytes (tiny tables in tests).
     std::size_t tableBytes = 0;
+    // The table's entry layout; nullopt: the narrow one where the board allows it
+    // (ProofTable::layoutFor). Set in tests and measurements only: values never depend on it.
+    std::optional<EntryLayout> entryLayout;
     SearchLimits limits;
     // Called about once per `progressInterval` seconds from one worker while a search runs.
     std::function<void(const SearchProgress&)> progress;

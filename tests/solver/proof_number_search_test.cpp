@@ -148,8 +148,10 @@ TEST_CASE("a node limit stops the search with no value", "[solver]") {
 namespace papamu {
 
 // Tables far smaller than the search fill up, replace and sweep (garbage collection); values must
-// not change. 128 KB holds 4096 entries, the least size that sweeps; these searches need more.
+// not change, in either entry layout. 128 KB holds 4096 wide entries (the least number that
+// sweeps) or 8192 narrow ones; these searches need more.
 TEST_CASE("tiny tables that sweep give the values of a big table and of the baseline", "[solver]") {
+    const EntryLayout layout = GENERATE(EntryLayout::Wide, EntryLayout::Narrow);
     const std::vector<Board> boards{{GameKind::Konane, 5, 5, "standard"},
                                     {GameKind::Konane, 4, 6, "standard"},
                                     {GameKind::Unane, 3, 4, "standard"},
@@ -160,6 +162,7 @@ TEST_CASE("tiny tables that sweep give the values of a big table and of the base
             INFO(gameName(board.kind) << " " << board.rows << "x" << board.columns << " " << board.variant);
             SearchOptions tinyOptions = withThreads(1, 0);
             tinyOptions.tableBytes = 128 << 10;
+            tinyOptions.entryLayout = layout;
             ProofNumberSearch tiny(game, tinyOptions);
             ProofNumberSearch big(game, withThreads(1, 16));
             MemoizedNegamax baseline(game);
