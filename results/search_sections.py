@@ -120,3 +120,19 @@ def compaction_section(record):
     out.append(table(["solve", "stopped after (nodes)", "resumed from", "bytes", "entries", "bytes per entry",
                       "nodes to finish", "work kept"], rows))
     return "\n".join(out) + "\n"
+
+
+def projection_lines(projection):
+    """A frontier board's projection (results/project_frontier): the fit and what it says."""
+    points = ", ".join(f"{point['board']} {point['nodes']:,}" + ("" if point["source"] == "solved now" else f" (recorded, {point['commit']})")
+                       for point in projection["points"])
+    hours = (f"; at the run's {projection['target_nodes_per_second'] / 1e3:.0f} k nodes/s on one core about "
+             f"{projection['projected_hours']:,.0f} h; its runs have searched {projection['target_searched_nodes'] / projection['projected_nodes']:.1%} "
+             "of that many nodes (every session counted, though a resume from a compact checkpoint repeats some)"
+             if projection.get("projected_hours") else "")
+    return [f"- Projection for {projection['game']} {projection['variant']} {projection['target']} (`{projection['command']}`, "
+            f"{projection['date'][:10]}, {projection['commit']}): start positions solved with one thread ({points} nodes) fit "
+            f"×{10 ** projection['log10_nodes_per_cell']:.2f} nodes per cell, so its {projection['target_cells']} cells need about "
+            f"{projection['projected_nodes']:.2g} nodes ({projection['projected_nodes_low']:.2g} to "
+            f"{projection['projected_nodes_high']:.2g}, one standard error of the extrapolation){hours}. An estimate, not a "
+            "bound: a table far smaller than the search costs re-search the small boards never paid."]
