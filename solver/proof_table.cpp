@@ -128,7 +128,7 @@ bool ProofTable::endRead(std::size_t bucket, std::uint32_t begun) const {
 }
 
 bool ProofTable::lookup(const Position& position, Found& found) const {
-    return layout_ == EntryLayout::Narrow ? lookupIn<NarrowEntry>(position, found) : lookupIn<WideEntry>(position, found);
+    return withLayout([&]<class E>(E) { return lookupIn<E>(position, found); });
 }
 
 template <class E>
@@ -160,8 +160,7 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
     // on one store in kUsedShards (random buckets: the sweep starts a few stores late at most).
     if (index % kUsedShards == 0) collectIfFull();
     if (!touched_.load(std::memory_order_relaxed)) touched_.store(true, std::memory_order_relaxed);
-    const bool filled = layout_ == EntryLayout::Narrow ? storeIn<NarrowEntry>(index, position, numbers, work)
-                                                       : storeIn<WideEntry>(index, position, numbers, work);
+    const bool filled = withLayout([&]<class E>(E) { return storeIn<E>(index, position, numbers, work); });
     if (filled) {
         used_[index % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
         if (index % kUsedShards == 0) {
