@@ -79,7 +79,20 @@ void printPositionAnswer(std::ostream& out, const PositionAnswer& answer, const 
     }
     out << "\n";
     if (!answer.principalLine.empty()) out << "line: " << movesText(geometry, answer.principalLine) << "\n";
+    if (!answer.openMoves.empty()) out << openMovesText(answer.openMoves, geometry) << "\n";
     out << statisticsText(answer.result);
+}
+
+std::string openMovesText(const std::vector<MoveNumbers>& moves, const BoardGeometry& geometry) {
+    std::vector<Move> winning;
+    std::vector<Move> losing;
+    for (const MoveNumbers& known : moves) {
+        if (known.numbers && known.numbers->lost()) winning.push_back(known.move);
+        if (known.numbers && known.numbers->won()) losing.push_back(known.move);
+    }
+    const auto listed = [&geometry](const std::vector<Move>& list) { return list.empty() ? std::string("none") : movesText(geometry, list); };
+    return "moves proven so far: winning " + listed(winning) + "; losing " + listed(losing) + "; " +
+           std::to_string(moves.size() - winning.size() - losing.size()) + " of " + std::to_string(moves.size()) + " open";
 }
 
 void printBoardSummary(std::ostream& out, const BoardSummary& summary, GameKind game, const BoardGeometry& geometry,

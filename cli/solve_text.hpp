@@ -26,6 +26,9 @@ void printBoardSummary(std::ostream& out, const BoardSummary& summary, GameKind 
 
 // A solved position: the value and winning moves, the line, and the search figures (no newline
 // after the figures, so the caller may add to that line).
+// Where a stopped search left the value open: the moves already proven winning and losing for
+// the mover, and how many are still open.
+std::string openMovesText(const std::vector<MoveNumbers>& moves, const BoardGeometry& geometry);
 void printPositionAnswer(std::ostream& out, const PositionAnswer& answer, const BoardGeometry& geometry);
 
 }  // namespace papamu::cli

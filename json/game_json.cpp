@@ -130,7 +130,23 @@ nlohmann::ordered_json positionAnswerJson(const PositionInGame& position, const 
     json["winning_moves"] = moveListJson(geometry, answer.winningMoves.value_or(std::vector<Move>{}));
     json["principal_line"] = moveListJson(geometry, answer.principalLine);
     json["statistics"] = searchStatisticsJson(answer.result);
+    if (!answer.openMoves.empty()) json["move_numbers"] = moveNumbersJson(geometry, answer.openMoves);
     return json;
+}
+
+nlohmann::ordered_json moveNumbersJson(const BoardGeometry& geometry, const std::vector<MoveNumbers>& moves) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const MoveNumbers& known : moves) {
+        std::optional<Value> forMover;
+        if (known.numbers && known.numbers->proven()) forMover = known.numbers->lost() ? Value::Win : Value::Loss;
+        nlohmann::ordered_json json{{"move", moveName(geometry, known.move)}, {"result_for_mover", valueText(forMover)}};
+        if (known.numbers && !forMover) {
+            json["proof_number"] = known.numbers->proof;
+            json["disproof_number"] = known.numbers->disproof;
+        }
+        list.push_back(std::move(json));
+    }
+    return list;
 }
 
 }  // namespace papamu

@@ -60,8 +60,13 @@ nlohmann::ordered_json searchStatisticsJson(const SearchResult& result);
 nlohmann::ordered_json searchProgressJson(const SearchProgress& progress);
 
 // A solved position: positionJson's keys plus {"value", "complete", "winning_moves",
-// "principal_line", "statistics"}; `complete` is false where a limit left anything unknown.
+// "principal_line", "statistics"}; `complete` is false where a limit left anything unknown, and
+// where the value is unknown, "move_numbers" (moveNumbersJson) says what is known of each move.
 nlohmann::ordered_json positionAnswerJson(const PositionInGame& position, const PositionAnswer& answer);
+// Per move: {"move", "result_for_mover": win | loss | unknown}, and for an unknown one the
+// table's "proof_number" and "disproof_number" of the position after it, for the side to move
+// there (the opponent: a small proof number leans to a refutation), where the table holds them.
+nlohmann::ordered_json moveNumbersJson(const BoardGeometry& geometry, const std::vector<MoveNumbers>& moves);
 
 // ADL hooks for nlohmann: json j = outcome; outcome = j.get<Outcome>(); likewise PositionInGame.
 template <class Json>

@@ -1,7 +1,10 @@
 #pragma once
 // Everything `solve POSITION` answers: the value for the side to move, the winning moves (the
 // first found, or all) and a line of best play. A limit can leave the value or the list of
-// winning moves open; `complete()` says whether the whole answer is proven.
+// winning moves open; `complete()` says whether the whole answer is proven. Where the value is
+// left open, every move with what the table holds of the position after it: which moves are
+// already proven wins or losses for the mover, and how far the rest are from either (a frontier
+// solve stopped after hours says which first moves it has settled).
 #include <optional>
 #include <vector>
 
@@ -13,6 +16,7 @@ struct PositionAnswer {
     SearchResult result;                       // result.value: for the side to move
     std::optional<std::vector<Move>> winningMoves;  // empty for a loss; nullopt where unknown
     std::vector<Move> principalLine;
+    std::vector<MoveNumbers> openMoves;        // every legal move, when result.value is unknown
 
     bool complete() const { return result.value.has_value() && winningMoves.has_value(); }
 };
@@ -25,6 +29,7 @@ PositionAnswer answerPosition(ProofNumberSearch<G, O>& search, const Position& p
     if (answer.result.value == Value::Win) answer.winningMoves = search.winningMoves(position, allWinningMoves);
     if (answer.result.value == Value::Loss) answer.winningMoves = std::vector<Move>{};
     if (answer.result.value) answer.principalLine = search.principalLine(position, principalPlies);
+    else answer.openMoves = search.moveNumbers(position);
     return answer;
 }
 

@@ -191,6 +191,20 @@ public:
         return known.won() ? Value::Win : Value::Loss;
     }
 
+    // What is known of each move's position, without searching: the rules' end, an oracle's
+    // answer or a proof in the table, else the table's numbers (nullopt where none are stored).
+    std::vector<MoveNumbers> moveNumbers(const Position& position) const {
+        MoveList moves;
+        game_.generateMoves(position, moves);
+        std::vector<MoveNumbers> known;
+        for (const Move move : moves) {
+            const Position child = canonical(game_.applyMove(position, move));
+            const ProofPair numbers = knownNumbers(child, false);
+            known.push_back({move, numbers.proven() ? std::optional<ProofPair>(numbers) : storedNumbers(child)});
+        }
+        return known;
+    }
+
     // Proves (or finds proven) each child of a won position and returns the winning moves: the
     // first one found, or all of them. Empty for a lost position; nullopt if a limit stopped it.
     std::optional<std::vector<Move>> winningMoves(const Position& position, bool all) {

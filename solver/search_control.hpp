@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "rules/color.hpp"
+#include "rules/move.hpp"
 #include "solver/proof_number.hpp"
 #include "solver/proof_table_entry.hpp"
 
@@ -61,6 +62,13 @@ struct SearchResult {
     // Where a stopped search stands: the root's proof and disproof numbers as the table last
     // held them (how far from a proof either way); nullopt when proven or never stored.
     std::optional<ProofPair> rootNumbers;
+};
+
+// A move and the numbers of the position after it, for the side to move there (so a move whose
+// position has disproof number 0 wins for the mover); nullopt where the table holds nothing.
+struct MoveNumbers {
+    Move move;
+    std::optional<ProofPair> numbers;
 };
 
 }  // namespace papamu
