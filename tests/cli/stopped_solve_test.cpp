@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "cli_runner.hpp"
 
@@ -15,13 +14,6 @@ namespace {
 
 std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-std::vector<std::string> linesOf(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream stream(text);
-    for (std::string line; std::getline(stream, line);) lines.push_back(line);
-    return lines;
-}
-
 }  // namespace
 
 TEST_CASE("a stopped position solve lists every move, the proven ones right", "[cli]") {
@@ -31,7 +23,7 @@ TEST_CASE("a stopped position solve lists every move, the proven ones right", "[
     REQUIRE(stopped.exitCode == 1);
     const nlohmann::json answer = nlohmann::json::parse(stopped.out);
     CHECK(answer["value"] == "unknown");
-    const std::vector<std::string> legal = linesOf(runPapamu({"moves", start, "--variant", "no-pie"}).out);
+    const std::vector<std::string> legal = runPapamu({"moves", start, "--variant", "no-pie"}).outputLines();
     REQUIRE(legal.size() == 31);
     const nlohmann::json& moves = answer["move_numbers"];
     REQUIRE(moves.size() == legal.size());

@@ -14,18 +14,21 @@
 
 namespace papamu::testing {
 
+// The lines of a text, without their newlines.
+inline std::vector<std::string> splitLines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream stream(text);
+    for (std::string line; std::getline(stream, line);) lines.push_back(line);
+    return lines;
+}
+
 struct CommandResult {
     int exitCode = -1;  // 128 + signal number when the process was killed by a signal
     std::string out;
     std::string err;
 
-    // Lines of standard error, without the final newline.
-    std::vector<std::string> errorLines() const {
-        std::vector<std::string> lines;
-        std::istringstream stream(err);
-        for (std::string line; std::getline(stream, line);) lines.push_back(line);
-        return lines;
-    }
+    std::vector<std::string> outputLines() const { return splitLines(out); }
+    std::vector<std::string> errorLines() const { return splitLines(err); }
 };
 
 inline std::string shellQuoted(const std::string& word) {
