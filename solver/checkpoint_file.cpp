@@ -291,7 +291,8 @@ std::string passEntries(CheckpointStream& stream, const CheckpointContents& cont
 }  // namespace
 
 CheckpointContents forEachCheckpointEntry(const std::string& path, const std::string& rules,
-                                          const std::function<void(const CheckpointEntry&)>& visit, std::uint64_t chunkEntries) {
+                                          const std::function<void(const CheckpointEntry&)>& visit, std::uint64_t chunkEntries,
+                                          const std::function<void(const CheckpointContents&)>& checked) {
     // First pass: the checksum and every entry, before anything is visited.
     CheckpointStream check(path);
     const CheckpointContents contents = readHeader(check);
@@ -299,6 +300,7 @@ CheckpointContents forEachCheckpointEntry(const std::string& path, const std::st
     check.checkEnd();
     if (!rules.empty() && contents.rules != rules) throw check.refuse("written for " + contents.rules + ", not " + rules);
     if (!problem.empty()) throw check.refuse(problem);
+    if (checked) checked(contents);
     CheckpointStream stream(path);
     readHeader(stream);
     passEntries(stream, contents, chunkEntries, &visit);
@@ -317,7 +319,7 @@ CheckpointSummary readCheckpoint(ProofTable& table, const std::string& rules, co
             ++summary.entries;
             if (entry.numbers.proven()) ++summary.proven;
         },
-        chunkEntries);
+        chunkEntries, [&table](const CheckpointContents& contents) { table.reserve(table.used() + contents.entries); });
     return summary;
 }
 

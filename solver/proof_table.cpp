@@ -44,6 +44,15 @@ void ProofTable::growWhileAlone() {
     while (growthDue()) growTo(std::min(fullBucketCount_, bucketCount_ * 2));
 }
 
+void ProofTable::reserve(std::size_t entries) {
+    std::size_t count = bucketCount_;
+    while (count < fullBucketCount_ && static_cast<double>(count * kBucketEntries) * kGrowthFill < static_cast<double>(entries)) {
+        count = std::min(fullBucketCount_, count * 2);
+    }
+    // Rehashing into any larger count is safe in place: bucket b's entries go to b * new / old and up.
+    if (count > bucketCount_) growTo(count);
+}
+
 void ProofTable::growTo(std::size_t count) {
     const std::size_t before = bucketCount_;
     bucketCount_ = count;

@@ -104,6 +104,10 @@ public:
     bool growthWanted() const { return growthWanted_.load(std::memory_order_relaxed); }
     // Doubles the table as often as its fill asks. Only while no other thread uses it.
     void growWhileAlone();
+    // Grows the table at once (up to its size) so that `entries` stay below its growth fill: for
+    // bulk loads, whose order need not spread the stores over the buckets. Only while no other
+    // thread uses it.
+    void reserve(std::size_t entries);
     // Forgets every entry (cheap: only pages touched since the last clear are handed back).
     void clear();
     // One sweep removing the cheapest unproven entries until at most `targetUsed` remain (or no
