@@ -37,7 +37,7 @@ BoardTransform::BoardTransform(const BoardGeometry& geometry, int index)
     }
 }
 
-BoardSymmetries::BoardSymmetries(const BoardGeometry& geometry) {
+BoardSymmetries::BoardSymmetries(const BoardGeometry& geometry) : halfWords_(geometry.cellCount() <= 32) {
     const int count = geometry.rows() == geometry.columns() ? 8 : 4;
     transforms_.reserve(static_cast<std::size_t>(count));
     for (int index = 0; index < count; ++index) transforms_.emplace_back(geometry, index);

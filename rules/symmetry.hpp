@@ -2,6 +2,7 @@
 // The reflections and rotations that map a board onto itself (4 on a rectangle, 8 on a square),
 // applied to whole bitboards through per-byte lookup tables, and canonical forms under them.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -59,6 +60,7 @@ public:
     // The least image (by black, then white, then side) among those the permission allows.
     // Inline: it runs for every child of every expanded node.
     Position canonical(const Position& position, SymmetryPermission permission) const {
+        if (halfWords_) return canonicalInHalfWords(position, permission);
         // Each transform maps both bitboards once; the colour-swapped image is the same pair read
         // the other way round, so it costs one comparison, not a second transform.
         const auto less = [](Bitboard first, Bitboard second, Color side, const Position& best) {
@@ -90,7 +92,34 @@ public:
     }
 
 private:
+    // canonical() on a board of up to 32 cells: the pair (black, white) is one 64-bit key, Black
+    // in the high half, so the order by black, then white, is one comparison of keys, and the
+    // colour-swapped image is the key with its halves exchanged. Same result as the general one.
+    Position canonicalInHalfWords(const Position& position, SymmetryPermission permission) const {
+        const auto keyOf = [](Bitboard black, Bitboard white) { return black << 32 | white; };
+        const Color side = position.sideToMove;
+        const Color swappedSide = opposite(side);
+        std::uint64_t best = keyOf(position.black, position.white);
+        Color bestSide = side;
+        const auto consider = [&best, &bestSide](std::uint64_t key, Color keySide) {
+            if (key < best || (key == best && keySide < bestSide)) {
+                best = key;
+                bestSide = keySide;
+            }
+        };
+        if (permission.colourSwap) consider(std::rotl(best, 32), swappedSide);
+        if (permission.geometric) {
+            for (const BoardTransform& map : std::span(transforms_).subspan(1)) {  // past the identity
+                const std::uint64_t key = keyOf(map.map(position.black), map.map(position.white));
+                consider(key, side);
+                if (permission.colourSwap) consider(std::rotl(key, 32), swappedSide);
+            }
+        }
+        return Position{best >> 32, best & 0xFFFFFFFFULL, bestSide, position.swapAvailable};
+    }
+
     std::vector<BoardTransform> transforms_;
+    bool halfWords_ = false;  // the board has at most 32 cells
 };
 
 }  // namespace papamu
