@@ -10,7 +10,9 @@
 
 namespace papamu {
 
-namespace {
+// Not in an anonymous namespace: DecompositionOracle::State (declared in the header, so with
+// external linkage) holds one, and GCC warns when such a member's type has internal linkage.
+namespace decomposition_detail {
 
 // The oracle's last answers, direct-mapped and keyed by the exact position: df-pn asks again for
 // the same child each time it re-expands a parent (an answered child is never stored in its
@@ -41,7 +43,9 @@ struct AnswerCache {
     }
 };
 
-}  // namespace
+}  // namespace decomposition_detail
+
+using decomposition_detail::AnswerCache;
 
 struct DecompositionOracle::State {
     State(const KonaneGame& game, DecompositionLimits limitsGiven)
