@@ -51,15 +51,7 @@ BoardGeometry::BoardGeometry(int rows, int columns) : rows_(rows), columns_(colu
     stride_[static_cast<int>(Direction::Down)] = -columns;
     stride_[static_cast<int>(Direction::Left)] = -1;
     stride_[static_cast<int>(Direction::Right)] = 1;
-}
-
-Bitboard BoardGeometry::floodFill(Bitboard seed, Bitboard within) const {
-    Bitboard filled = seed & within;
-    for (;;) {
-        const Bitboard grown = (filled | neighbours(filled)) & within;
-        if (grown == filled) return filled;
-        filled = grown;
-    }
+    rowShift_ = columns % 64;
 }
 
 int BoardGeometry::groupCount(Bitboard stones) const {

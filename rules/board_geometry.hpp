@@ -48,13 +48,23 @@ public:
     Bitboard cellsWithNeighbour(Direction direction) const { return sourceMask_[static_cast<int>(direction)]; }
     // Signed change of cell index for one step in the direction.
     int stride(Direction direction) const { return stride_[static_cast<int>(direction)]; }
-    // The orthogonal neighbours of a set of cells (not including the cells themselves).
+    // The orthogonal neighbours of a set of cells (not including the cells themselves). The
+    // directions' shifts written out, without shift()'s signed-stride branches: group counts
+    // call this in every flood-fill step.
     Bitboard neighbours(Bitboard bits) const {
-        return shift(bits, Direction::Up) | shift(bits, Direction::Down) |
-               shift(bits, Direction::Left) | shift(bits, Direction::Right);
+        return (bits & cellsWithNeighbour(Direction::Up)) << rowShift_ | (bits & cellsWithNeighbour(Direction::Down)) >> rowShift_ |
+               (bits & cellsWithNeighbour(Direction::Left)) >> 1 | (bits & cellsWithNeighbour(Direction::Right)) << 1;
     }
-    // The cells of `within` connected to `seed` by orthogonal steps inside `within`.
-    Bitboard floodFill(Bitboard seed, Bitboard within) const;
+    // The cells of `within` connected to `seed` by orthogonal steps inside `within`. Inline: the
+    // Ūnane end test runs it for most positions the search meets.
+    Bitboard floodFill(Bitboard seed, Bitboard within) const {
+        Bitboard filled = seed & within;
+        for (;;) {
+            const Bitboard grown = (filled | neighbours(filled)) & within;
+            if (grown == filled) return filled;
+            filled = grown;
+        }
+    }
     // Number of orthogonally connected groups in `stones`.
     int groupCount(Bitboard stones) const;
     // True when `stones` is non-empty and forms exactly one group; cheaper than groupCount.
@@ -81,6 +91,9 @@ private:
     Bitboard centre_ = 0;
     std::array<Bitboard, 4> sourceMask_{};  // cells that have a neighbour in each direction
     std::array<int, 4> stride_{};
+    // One row up, as a shift amount below 64 (a one-row board of 64 columns has nothing up or
+    // down: its masks are empty, and any amount under 64 keeps the shift defined).
+    int rowShift_ = 0;
 };
 
 }  // namespace papamu
