@@ -65,11 +65,30 @@ constexpr std::uint64_t thresholdDivisor(ProofEstimate estimate) {
     return estimate == ProofEstimate::Mobility ? 4 : 2;
 }
 
-// `moveCount`: the side to move's legal moves in `position` (at least one). The numbers are an
-// estimate, or a proven win where one move is seen to win at once.
+// What is known of a child before the table is probed: its legal moves, counted on bitboards
+// where the game can, and so whether the game has ended there. A finished child is not looked
+// up: nothing finished is ever expanded, so the table never holds it, and its value is exact.
+struct ChildSketch {
+    int moves = 0;
+    bool finished() const { return moves == 0; }
+};
+
 template <Game G>
-ProofPair initialEstimate(const G& game, const Position& position, int moveCount, MoveList& scratch) {
-    const auto moves = static_cast<ProofNumber>(moveCount);
+ChildSketch sketchChild(const G& game, const Position& position, MoveList& scratch) {
+    return ChildSketch{moveCount(game, position, scratch)};
+}
+
+// The numbers of a finished position: the game's value there, or a loss for a player who cannot move.
+template <Game G>
+ProofPair finishedNumbers(const G& game, const Position& position) {
+    return game.finishedValue(position) == Value::Win ? ProofPair::win() : ProofPair::loss();
+}
+
+// The starting numbers of an unfinished position (sketch.moves at least one): an estimate, or a
+// proven win where one move is seen to win at once.
+template <Game G>
+ProofPair initialEstimate(const G& game, const Position& position, const ChildSketch& sketch, MoveList& scratch) {
+    const auto moves = static_cast<ProofNumber>(sketch.moves);
     if constexpr (G::kTraits.proofEstimate == ProofEstimate::GroupCount) {
         (void)scratch;
         const auto groups = static_cast<ProofNumber>(game.geometry().groupCount(position.own()));
@@ -81,8 +100,15 @@ ProofPair initialEstimate(const G& game, const Position& position, int moveCount
         Position opponentToMove = position;
         opponentToMove.sideToMove = opposite(position.sideToMove);
         opponentToMove.swapAvailable = false;
-        return {mobilityWeight(papamu::moveCount(game, opponentToMove, scratch)), mobilityWeight(moveCount)};
+        return {mobilityWeight(papamu::moveCount(game, opponentToMove, scratch)), mobilityWeight(sketch.moves)};
     }
+}
+
+// A position's starting numbers from the rules alone: the decided value, else the estimate.
+template <Game G>
+ProofPair initialNumbersByRules(const G& game, const Position& position, MoveList& scratch) {
+    const ChildSketch sketch = sketchChild(game, position, scratch);
+    return sketch.finished() ? finishedNumbers(game, position) : initialEstimate(game, position, sketch, scratch);
 }
 
 }  // namespace papamu

@@ -383,22 +383,15 @@ private:
                    (helping_ != nullptr && helping_->done.load(std::memory_order_relaxed));
         }
 
-        // The starting numbers of a child (in canonical form) with `moves` legal moves: what the
-        // table knows (one probe), a finished game or an oracle answer, else the estimate from
-        // its moves. A finished game has no moves, so the rules' end test (group counts, in
-        // Ūnane) runs once for a game that goes on, inside the count.
-        ProofPair initialNumbers(const Position& child, int moves) {
-            const auto& game = search_.game_;
+        // The starting numbers of an unfinished child (in canonical form): what
+        // the table knows (one probe), an oracle answer, else the estimate.
+        ProofPair initialNumbers(const Position& child, const ChildSketch& sketch, ProofTable::Probe probe) {
             typename ProofTable::Found found;
-            if (search_.table_.lookup(child, found)) return found.numbers;
-            if (moves == 0) {
-                const auto finished = game.finishedValue(child);
-                return finished == Value::Win ? ProofPair::win() : ProofPair::loss();
-            }
+            if (search_.table_.lookup(child, found, probe)) return found.numbers;
             if (const auto probed = search_.oracle_.probeValue(child)) {
                 return *probed == Value::Win ? ProofPair::win() : ProofPair::loss();
             }
-            return initialEstimate(game, child, moves, scratch_);
+            return initialEstimate(search_.game_, child, sketch, scratch_);
         }
 
         // Lists the node's children with their starting numbers; the node's value when one child
@@ -408,22 +401,22 @@ private:
             moves_.clear();
             game.generateMoves(node, moves_);
             std::array<Position, MoveList::kCapacity>& children = children_;
+            // Each child's moves are counted while the prefetches of the children before it are in
+            // flight; finished children are neither fetched nor probed.
             for (int index = 0; index < moves_.size(); ++index) {
-                children[static_cast<std::size_t>(index)] = search_.canonical(game.applyMove(node, moves_[index]));
-                search_.table_.prefetch(children[static_cast<std::size_t>(index)]);
-            }
-            // Counted before any probe: the work overlaps the prefetches still in flight, and
-            // most children are new to the table, so most counts are needed.
-            for (int index = 0; index < moves_.size(); ++index) {
-                moveCounts_[static_cast<std::size_t>(index)] = moveCount(game, children[static_cast<std::size_t>(index)], scratch_);
+                const auto at = static_cast<std::size_t>(index);
+                children[at] = search_.canonical(game.applyMove(node, moves_[index]));
+                sketches_[at] = sketchChild(game, children[at], scratch_);
+                if (!sketches_[at].finished()) probes_[at] = search_.table_.prefetch(children[at]);
             }
             expansion.clear(shared);
             for (int index = 0; index < moves_.size(); ++index) {
-                const Position& child = children[static_cast<std::size_t>(index)];
+                const auto at = static_cast<std::size_t>(index);
+                const Position& child = children[at];
                 // The mark is read before the numbers, so a store after this read shows later.
                 const std::uint32_t slot = shared ? SharedMarks::slotOf(child) : 0;
                 const std::uint32_t mark = shared ? search_.marks_.read(slot) : 0;
-                const ProofPair numbers = initialNumbers(child, moveCounts_[static_cast<std::size_t>(index)]);
+                const ProofPair numbers = sketches_[at].finished() ? finishedNumbers(game, child) : initialNumbers(child, sketches_[at], probes_[at]);
                 if (numbers.lost()) return ProofPair::win();  // a move to a lost position wins at once
                 if (!numbers.won()) expansion.add(child, numbers, slot, mark);  // a move to a won one never helps
             }
@@ -442,7 +435,7 @@ private:
             for (int index = 0; index < expansion.size(); ++index) {
                 const std::uint32_t now = search_.marks_.read(expansion.slot(index));
                 if (everyChild || SharedMarks::storedBetween(expansion.mark(index), now)) {
-                    search_.table_.prefetch(expansion.child(index));
+                    probes_[static_cast<std::size_t>(changed)] = search_.table_.prefetch(expansion.child(index));
                     changed_[static_cast<std::size_t>(changed++)] = index;
                 }
                 expansion.mark(index) = now;
@@ -450,7 +443,9 @@ private:
             for (int position = 0; position < changed; ++position) {
                 const int index = changed_[static_cast<std::size_t>(position)];
                 typename ProofTable::Found found;
-                if (search_.table_.lookup(expansion.child(index), found)) expansion.numbers(index) = found.numbers;
+                if (search_.table_.lookup(expansion.child(index), found, probes_[static_cast<std::size_t>(position)])) {
+                    expansion.numbers(index) = found.numbers;
+                }
             }
         }
 
@@ -530,7 +525,8 @@ private:
         int index_;
         std::vector<LocalExpansion> frames_;
         std::array<Position, MoveList::kCapacity> children_;  // the node being expanded
-        std::array<int, MoveList::kCapacity> moveCounts_;     // and their legal moves
+        std::array<ChildSketch, MoveList::kCapacity> sketches_;  // and their sketches
+        std::array<ProofTable::Probe, MoveList::kCapacity> probes_;  // their buckets (or readBack's children's)
         MoveList moves_;
         MoveList scratch_;
         std::array<int, MoveList::kCapacity> changed_;  // readBack's children to look up again

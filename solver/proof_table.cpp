@@ -136,15 +136,15 @@ bool ProofTable::endRead(std::size_t bucket, std::uint32_t begun) const {
     return !concurrent_ || sequences_[bucket % kLockStripes].load(std::memory_order_relaxed) == begun;
 }
 
-bool ProofTable::lookup(const Position& position, Found& found) const {
-    return withLayout([&]<class E>(E) { return lookupIn<E>(position, found); });
+bool ProofTable::lookup(const Position& position, Found& found, Probe probe) const {
+    const std::size_t index = probe.bucketCount == bucketCount_ ? probe.bucket : bucketOf(position);
+    return withLayout([&]<class E>(E) { return lookupIn<E>(index, position, found); });
 }
 
 template <class E>
-bool ProofTable::lookupIn(const Position& position, Found& found) const {
+bool ProofTable::lookupIn(std::size_t index, const Position& position, Found& found) const {
     // A narrow table never holds a position beyond its cells (store refuses one): not found.
     if (!E::fits(position)) return false;
-    const std::size_t index = bucketOf(position);
     const typename E::Key key = E::keyOf(position);
     const Bucket<E>& bucket = buckets<E>()[index];
     for (;;) {

@@ -95,8 +95,17 @@ public:
         : ProofTable(ProofTableBytes{megabytes << 20}, concurrent, layout) {}
     ProofTable(ProofTableBytes size, bool concurrent, EntryLayout layout = EntryLayout::Wide);
 
+    // A position's bucket, worked out once for a prefetch and the lookup after it (the hash is
+    // the same both times). A probe made before the table grew is worked out again.
+    struct Probe {
+        std::size_t bucket;
+        std::size_t bucketCount;
+    };
+
     // Looks the exact position up; false when it is not stored.
-    bool lookup(const Position& position, Found& found) const;
+    bool lookup(const Position& position, Found& found) const { return lookup(position, found, probeOf(position)); }
+    // The same, in the bucket `probe` found for the position (from prefetch()).
+    bool lookup(const Position& position, Found& found, Probe probe) const;
     // Stores or updates the position, adding `work` to the work already recorded for it.
     // Returns true when it took a slot that was empty. May run a garbage collection first.
     bool store(const Position& position, ProofPair numbers, std::uint32_t work);
@@ -131,10 +140,12 @@ public:
     }
     // Starts loading the position's bucket into the cache, so that several lookups overlap. A
     // wide bucket is two cache lines: a lookup that does not match in the first reads the second.
-    void prefetch(const Position& position) const {
-        const char* bucket = static_cast<const char*>(memory_.data()) + bucketOf(position) * bucketBytes_;
+    Probe prefetch(const Position& position) const {
+        const Probe probe = probeOf(position);
+        const char* bucket = static_cast<const char*>(memory_.data()) + probe.bucket * bucketBytes_;
         __builtin_prefetch(bucket);
         if (layout_ == EntryLayout::Wide) __builtin_prefetch(bucket + 64);
+        return probe;
     }
 
     EntryLayout layout() const { return layout_; }
@@ -172,8 +183,9 @@ private:
     template <class E>
     Bucket<E>* buckets() const { return static_cast<Bucket<E>*>(memory_.data()); }
     std::size_t bucketOf(const Position& position) const;
+    Probe probeOf(const Position& position) const { return Probe{bucketOf(position), bucketCount_}; }
     template <class E>
-    bool lookupIn(const Position& position, Found& found) const;
+    bool lookupIn(std::size_t index, const Position& position, Found& found) const;
     template <class E>
     bool storeIn(std::size_t index, const Position& position, ProofPair numbers, std::uint32_t work);
     template <class E>

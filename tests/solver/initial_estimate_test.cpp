@@ -15,7 +15,7 @@ namespace {
 template <class G>
 ProofPair estimateOf(const G& game, const Position& position) {
     MoveList scratch;
-    return initialEstimate(game, position, moveCount(game, position, scratch), scratch);
+    return initialNumbersByRules(game, position, scratch);
 }
 
 }  // namespace
@@ -51,4 +51,28 @@ TEST_CASE("Ūnane starts a position from its groups, and a one-move win starts p
     const Position apart = positionOf("unane BW../..../..../..WB b");
     REQUIRE_FALSE(game.winsInOneMove(apart));
     CHECK(estimateOf(game, apart) == ProofPair{4, 1});
+}
+
+TEST_CASE("a finished child is known from its sketch, without the table", "[solver][estimate]") {
+    MoveList scratch;
+    const UnaneGame unane(BoardGeometry(4, 4), Variant::parse("no-pie"));
+    // White (who just moved) is one group: Black to move has lost, and has no move to count.
+    const Position lost = positionOf("unane ..../.WW./..../B..B b");
+    REQUIRE(unane.finishedValue(lost) == Value::Loss);
+    const ChildSketch finished = sketchChild(unane, lost, scratch);
+    CHECK(finished.finished());
+    CHECK(finishedNumbers(unane, lost) == ProofPair::loss());
+    CHECK(initialNumbersByRules(unane, lost, scratch) == ProofPair::loss());
+    // Kōnane: a player without a jump has lost.
+    const KonaneGame konane(BoardGeometry(4, 4));
+    const Position stuck = positionOf("konane ..../..../..../B..W b");
+    CHECK(sketchChild(konane, stuck, scratch).finished());
+    CHECK(initialNumbersByRules(konane, stuck, scratch) == ProofPair::loss());
+    // One that goes on counts its moves: a1-b1 (a capture) and the removal of d1; a1 touches
+    // White, so it cannot be removed.
+    const Position open = positionOf("unane W.../..../..../BW.B b");
+    REQUIRE_FALSE(unane.finishedValue(open).has_value());
+    const ChildSketch going = sketchChild(unane, open, scratch);
+    CHECK_FALSE(going.finished());
+    CHECK(going.moves == 2);
 }
