@@ -304,6 +304,10 @@ private:
     Position canonical(const Position& position) const {
         return symmetries_.canonical(position, game_.symmetryPermission(position));
     }
+    // The same for a child of the node whose images are given (BoardSymmetries::canonicalNear).
+    Position canonicalNear(const BoardSymmetries::Images& node, const Position& child) const {
+        return symmetries_.canonicalNear(node, child, game_.symmetryPermission(child));
+    }
 
     // Finished positions, oracle answers and proven table entries; (1, 1) when nothing is known.
     ProofPair knownNumbers(const Position& canonicalPosition, bool countMoves) const {
@@ -401,11 +405,12 @@ private:
             moves_.clear();
             game.generateMoves(node, moves_);
             std::array<Position, MoveList::kCapacity>& children = children_;
+            search_.symmetries_.imagesOf(node, nodeImages_);
             // Each child's moves are counted while the prefetches of the children before it are in
             // flight; finished children are neither fetched nor probed.
             for (int index = 0; index < moves_.size(); ++index) {
                 const auto at = static_cast<std::size_t>(index);
-                children[at] = search_.canonical(game.applyMove(node, moves_[index]));
+                children[at] = search_.canonicalNear(nodeImages_, game.applyMove(node, moves_[index]));
                 sketches_[at] = sketchChild(game, children[at], scratch_);
                 if (!sketches_[at].finished()) probes_[at] = search_.table_.prefetch(children[at]);
             }
@@ -524,7 +529,8 @@ private:
         ProofNumberSearch& search_;
         int index_;
         std::vector<LocalExpansion> frames_;
-        std::array<Position, MoveList::kCapacity> children_;  // the node being expanded
+        BoardSymmetries::Images nodeImages_;                 // the node being expanded
+        std::array<Position, MoveList::kCapacity> children_;  // its children
         std::array<ChildSketch, MoveList::kCapacity> sketches_;  // and their sketches
         std::array<ProofTable::Probe, MoveList::kCapacity> probes_;  // their buckets (or readBack's children's)
         MoveList moves_;

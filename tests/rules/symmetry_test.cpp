@@ -2,6 +2,7 @@
 // equal perft), and canonical forms are the same for every image.
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -142,4 +143,60 @@ TEST_CASE("Canonical forms: the least image, and the pie start stays as it is", 
     }
     // Without permission nothing changes.
     CHECK(symmetries.canonical(twin, SymmetryPermission{false, false}) == twin);
+}
+
+TEST_CASE("A child's canonical form from its parent's images equals the one mapped in full", "[symmetry]") {
+    // Real children (every move of positions along random games, both games) and random
+    // positions a few cells away, on boards below and above 32 cells, square and not.
+    std::mt19937_64 random(1203);
+    int compared = 0;
+    for (const auto& [rows, columns] : {std::pair{4, 5}, std::pair{5, 5}, std::pair{6, 6}, std::pair{5, 8}, std::pair{8, 8}}) {
+        const BoardGeometry geometry(rows, columns);
+        const BoardSymmetries symmetries(geometry);
+        BoardSymmetries::Images images;
+        for (int sample = 0; sample < 300; ++sample) {
+            const Bitboard black = random() & geometry.allCells();
+            const Position parent{black, random() & geometry.allCells() & ~black, sample % 2 == 0 ? Color::Black : Color::White, false};
+            symmetries.imagesOf(parent, images);
+            Position child = parent;
+            for (int change = 0; change < 1 + sample % 5; ++change) {
+                const Bitboard cell = cellBit(static_cast<int>(random() % static_cast<std::uint64_t>(geometry.cellCount())));
+                child.black ^= cell;
+                child.white &= ~child.black;
+            }
+            child.sideToMove = opposite(parent.sideToMove);
+            for (const SymmetryPermission permission : {SymmetryPermission{true, true}, SymmetryPermission{true, false},
+                                                        SymmetryPermission{false, true}, SymmetryPermission{false, false}}) {
+                INFO("board " << geometry.sizeName() << ", sample " << sample);
+                REQUIRE(symmetries.canonicalNear(images, child, permission) == symmetries.canonical(child, permission));
+                ++compared;
+            }
+        }
+    }
+    const auto alongRandomGames = [&](const auto& game) {
+        const BoardSymmetries symmetries(game.geometry());
+        BoardSymmetries::Images images;
+        Position position = game.startPosition();
+        for (int ply = 0; ply < 40; ++ply) {
+            MoveList moves;
+            game.generateMoves(position, moves);
+            if (moves.empty()) break;
+            symmetries.imagesOf(position, images);
+            for (const Move move : moves) {
+                const Position child = game.applyMove(position, move);
+                const SymmetryPermission permission = game.symmetryPermission(child);
+                REQUIRE(symmetries.canonicalNear(images, child, permission) == symmetries.canonical(child, permission));
+                ++compared;
+            }
+            position = game.applyMove(position, moves[static_cast<int>(random() % static_cast<std::uint64_t>(moves.size()))]);
+        }
+    };
+    for (const GameKind kind : {GameKind::Konane, GameKind::Unane}) {
+        for (const BoardSize size : {BoardSize{4, 5}, BoardSize{6, 6}, BoardSize{5, 8}}) {
+            for (const char* variant : {"standard", kind == GameKind::Konane ? "single-jump" : "no-pie"}) {
+                visitGame(kind, size, Variant::parse(variant), alongRandomGames);
+            }
+        }
+    }
+    CHECK(compared > 6000);
 }
