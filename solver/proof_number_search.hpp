@@ -387,8 +387,8 @@ private:
                    (helping_ != nullptr && helping_->done.load(std::memory_order_relaxed));
         }
 
-        // The starting numbers of an unfinished child (in canonical form): what
-        // the table knows (one probe), an oracle answer, else the estimate.
+        // The starting numbers of an unfinished child (in canonical form): what the table knows
+        // (one probe, in the bucket its prefetch found), an oracle answer, else the estimate.
         ProofPair initialNumbers(const Position& child, const ChildSketch& sketch, ProofTable::Probe probe) {
             typename ProofTable::Found found;
             if (search_.table_.lookup(child, found, probe)) return found.numbers;
