@@ -4,7 +4,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <span>
 #include <vector>
 
 #include "rules/board_geometry.hpp"

@@ -104,11 +104,4 @@ ProofPair initialEstimate(const G& game, const Position& position, const ChildSk
     }
 }
 
-// A position's starting numbers from the rules alone: the decided value, else the estimate.
-template <Game G>
-ProofPair initialNumbersByRules(const G& game, const Position& position, MoveList& scratch) {
-    const ChildSketch sketch = sketchChild(game, position, scratch);
-    return sketch.finished() ? finishedNumbers(game, position) : initialEstimate(game, position, sketch, scratch);
-}
-
 }  // namespace papamu

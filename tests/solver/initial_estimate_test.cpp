@@ -12,6 +12,14 @@ using papamu::testing::positionOf;
 
 namespace {
 
+// A position's starting numbers from the rules alone, as the search's expansion puts them
+// together: the finished value, else the estimate.
+template <class G>
+ProofPair initialNumbersByRules(const G& game, const Position& position, MoveList& scratch) {
+    const ChildSketch sketch = sketchChild(game, position, scratch);
+    return sketch.finished() ? finishedNumbers(game, position) : initialEstimate(game, position, sketch, scratch);
+}
+
 template <class G>
 ProofPair estimateOf(const G& game, const Position& position) {
     MoveList scratch;
