@@ -55,37 +55,33 @@ enum class ChildTieBreak : std::uint8_t { LargerProof, SmallerProof };
 
 class LocalExpansion {
 public:
-    // `tracked`: the children get their shared slots and marks (a parallel search); a node
-    // expanded alone gets them later, from track(), if other workers join while it is searched.
-    void clear(bool tracked) {
+    void clear() {
         count_ = 0;
-        tracked_ = tracked;
+        tracked_ = false;
     }
-    bool tracked() const { return tracked_; }
-    // Gives every child its slot; the marks start at 0, as if nothing had been read yet.
-    void track() {
-        for (std::size_t index = 0; index < static_cast<std::size_t>(count_); ++index) {
-            slots_[index] = SharedMarks::slotOf(children_[index]);
-            marks_[index] = 0;
-        }
-        tracked_ = true;
-    }
-    // `slot` and `mark`: the child's place in the parallel search's shared marks and the mark as
-    // read before the child's numbers were (SharedMarks in solver/shared_marks.hpp; 0 alone).
-    void add(const Position& child, ProofPair numbers, std::uint32_t slot = 0, std::uint32_t mark = 0) {
+    // A child starts with no other worker inside it (all a lone worker ever sees).
+    void add(const Position& child, ProofPair numbers) {
         const auto index = static_cast<std::size_t>(count_);
         children_[index] = child;
         numbers_[index] = numbers;
-        slots_[index] = slot;
-        marks_[index] = mark;
+        busy_[index] = 0;
         ++count_;
+    }
+    // With several workers, where the node spreads them: how many others are inside each child
+    // now (the children's slots are worked out the first time).
+    void readBusy(const SharedMarks& marks) {
+        if (!tracked_) {
+            for (std::size_t index = 0; index < static_cast<std::size_t>(count_); ++index) slots_[index] = SharedMarks::slotOf(children_[index]);
+            tracked_ = true;
+        }
+        for (std::size_t index = 0; index < static_cast<std::size_t>(count_); ++index) busy_[index] = marks.workersInside(slots_[index]);
     }
     int size() const { return count_; }
     const Position& child(int index) const { return children_[static_cast<std::size_t>(index)]; }
     ProofPair& numbers(int index) { return numbers_[static_cast<std::size_t>(index)]; }
     const ProofPair& numbers(int index) const { return numbers_[static_cast<std::size_t>(index)]; }
-    std::uint32_t slot(int index) const { return slots_[static_cast<std::size_t>(index)]; }
-    std::uint32_t& mark(int index) { return marks_[static_cast<std::size_t>(index)]; }
+    // Workers inside the child as last read (readBusy), for tests and progress.
+    std::uint32_t busy(int index) const { return busy_[static_cast<std::size_t>(index)]; }
 
     // The node's numbers from its children's, after dropping the children proven won.
     ProofPair summarize() {
@@ -119,9 +115,9 @@ public:
     }
 
     // The child to search next and its thresholds, for a node with numbers `node` (from
-    // summarize(), not yet at `limits`). Each child's mark counts the other workers inside it
-    // (always 0 for a lone worker): where spreadsWorkers(node), their virtual loss steers this
-    // one elsewhere. Ties go by `tieBreak`, then to the first child listed. The child may go on
+    // summarize(), not yet at `limits`). Each child's busy count (readBusy; always 0 for a lone
+    // worker) counts the other workers inside it: where spreadsWorkers(node), their virtual loss
+    // steers this one elsewhere. Ties go by `tieBreak`, then to the first child listed. The child may go on
     // until it passes the runner-up by 1 / epsilonDivisor.
     int bestChild(ProofPair node, Thresholds limits, Thresholds& childLimits,
                   ChildTieBreak tieBreak = ChildTieBreak::LargerProof, std::uint64_t epsilonDivisor = 4) const {
@@ -136,7 +132,7 @@ public:
         for (int index = 0; index < count_; ++index) {
             const ProofPair numbers = numbers_[static_cast<std::size_t>(index)];
             if (numbers.disproof >= limits.proof) continue;  // cannot get a threshold above it
-            const std::uint64_t score = withVirtualLoss(numbers.disproof, spread ? SharedMarks::workersInside(marks_[static_cast<std::size_t>(index)]) : 0);
+            const std::uint64_t score = withVirtualLoss(numbers.disproof, spread ? busy_[static_cast<std::size_t>(index)] : 0);
             if (score < bestScore || (score == bestScore && winsTie(numbers.proof, best))) {
                 secondScore = bestScore;
                 bestScore = score;
@@ -163,16 +159,16 @@ private:
         const auto from = static_cast<std::size_t>(count_);
         children_[to] = children_[from];
         numbers_[to] = numbers_[from];
-        slots_[to] = slots_[from];
-        marks_[to] = marks_[from];
+        if (tracked_) slots_[to] = slots_[from];
+        busy_[to] = busy_[from];
     }
 
     std::array<Position, MoveList::kCapacity> children_;
     std::array<ProofPair, MoveList::kCapacity> numbers_;
     std::array<std::uint32_t, MoveList::kCapacity> slots_;
-    std::array<std::uint32_t, MoveList::kCapacity> marks_;
+    std::array<std::uint32_t, MoveList::kCapacity> busy_;
     int count_ = 0;
-    bool tracked_ = false;
+    bool tracked_ = false;  // slots_ worked out
 };
 
 }  // namespace papamu

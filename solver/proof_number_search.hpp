@@ -13,12 +13,12 @@
 //   thresholds), so progress never depends on the table keeping an entry: a tiny table is slow,
 //   not wrong. Worker::search() reads as the algorithm: stale check, expand, then pick the best
 //   child and descend until the node's numbers reach their thresholds.
-// - Parallel: every worker runs df-pn from the root on the shared table; a worker inside a
-//   position marks it busy (SharedMarks, solver/shared_marks.hpp), and under a node that looks
-//   lost the others see busy children as harder (a virtual loss), so they spread over children
-//   that all need refuting; under a node that looks won they follow the best child together.
-//   Each round a worker re-reads only the children stored since it last read them. Values never
-//   depend on the thread count; node counts do.
+// - Parallel: every worker runs df-pn from the root on the shared table. Under a node that looks
+//   lost a worker marks the child it enters busy (SharedMarks, solver/shared_marks.hpp) and the
+//   others see busy children as harder (a virtual loss), so they spread over children that all
+//   need refuting; under a node that looks won they follow the best child together. What another
+//   worker stored is read from the table when a worker enters the position. Values never depend
+//   on the thread count; node counts do.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -340,7 +340,7 @@ private:
         std::uint64_t nodes() const { return nodes_; }
 
         void searchRoot(const Position& root) {
-            const ProofPair result = search(root, Thresholds{}, 0);
+            const ProofPair result = search(root, Thresholds{}, 0, false);
             flushNodes();
             if (result.proven() && !search_.rootProven_.exchange(true)) {
                 search_.rootValue_ = result.won() ? Value::Win : Value::Loss;
@@ -352,7 +352,7 @@ private:
         SearchResult searchJob(const Position& root) {
             const auto started = std::chrono::steady_clock::now();
             const std::uint64_t nodesBefore = nodes_;
-            const ProofPair result = search(root, Thresholds{}, 0);
+            const ProofPair result = search(root, Thresholds{}, 0, false);
             flushNodes();
             SearchResult answer;
             if (result.proven()) answer.value = result.won() ? Value::Win : Value::Loss;
@@ -368,7 +368,7 @@ private:
             job.helpers.fetch_add(1);
             search_.helpers_.fetch_add(1);
             helping_ = &job;
-            search(root, Thresholds{}, 0);
+            search(root, Thresholds{}, 0, false);
             helping_ = nullptr;
             search_.helpers_.fetch_sub(1);
             job.helpers.fetch_sub(1);
@@ -378,7 +378,7 @@ private:
 
     private:
         // Several workers in one tree (one root for all, or helpers in a solveAll() job): virtual
-        // losses, and re-reading the children others stored.
+        // losses where a node spreads them.
         bool parallel() const {
             return search_.workers_.size() > 1 && (search_.sharedRoot_ || search_.helpers_.load(std::memory_order_relaxed) > 0);
         }
@@ -400,7 +400,7 @@ private:
 
         // Lists the node's children with their starting numbers; the node's value when one child
         // already decides it (a move to a lost position) or none is left.
-        std::optional<ProofPair> expand(const Position& node, LocalExpansion& expansion, bool shared) {
+        std::optional<ProofPair> expand(const Position& node, LocalExpansion& expansion) {
             const auto& game = search_.game_;
             moves_.clear();
             game.generateMoves(node, moves_);
@@ -414,48 +414,21 @@ private:
                 sketches_[at] = sketchChild(game, children[at], scratch_);
                 if (!sketches_[at].finished()) probes_[at] = search_.table_.prefetch(children[at]);
             }
-            expansion.clear(shared);
+            expansion.clear();
             for (int index = 0; index < moves_.size(); ++index) {
                 const auto at = static_cast<std::size_t>(index);
                 const Position& child = children[at];
-                // The mark is read before the numbers, so a store after this read shows later.
-                const std::uint32_t slot = shared ? SharedMarks::slotOf(child) : 0;
-                const std::uint32_t mark = shared ? search_.marks_.read(slot) : 0;
                 const ProofPair numbers = sketches_[at].finished() ? finishedNumbers(game, child) : initialNumbers(child, sketches_[at], probes_[at]);
                 if (numbers.lost()) return ProofPair::win();  // a move to a lost position wins at once
-                if (!numbers.won()) expansion.add(child, numbers, slot, mark);  // a move to a won one never helps
+                if (!numbers.won()) expansion.add(child, numbers);  // a move to a won one never helps
             }
             if (expansion.size() == 0) return ProofPair::loss();
             return std::nullopt;
         }
 
-        // With several workers, what the others learned about the children since the last round:
-        // the children's marks (workers inside, for the virtual losses), and the table's numbers
-        // of the children stored since this worker last read them (by another worker, or through
-        // a transposition); the rest are not looked up again.
-        void readBack(LocalExpansion& expansion) {
-            const bool everyChild = !expansion.tracked();  // expanded before other workers joined
-            if (everyChild) expansion.track();
-            int changed = 0;
-            for (int index = 0; index < expansion.size(); ++index) {
-                const std::uint32_t now = search_.marks_.read(expansion.slot(index));
-                if (everyChild || SharedMarks::storedBetween(expansion.mark(index), now)) {
-                    probes_[static_cast<std::size_t>(changed)] = search_.table_.prefetch(expansion.child(index));
-                    changed_[static_cast<std::size_t>(changed++)] = index;
-                }
-                expansion.mark(index) = now;
-            }
-            for (int position = 0; position < changed; ++position) {
-                const int index = changed_[static_cast<std::size_t>(position)];
-                typename ProofTable::Found found;
-                if (search_.table_.lookup(expansion.child(index), found, probes_[static_cast<std::size_t>(position)])) {
-                    expansion.numbers(index) = found.numbers;
-                }
-            }
-        }
-
-        // Expands `node` and searches below it until its numbers reach `limits`.
-        ProofPair search(const Position& node, Thresholds limits, int depth) {
+        // Expands `node` and searches below it until its numbers reach `limits`. `marked`: the
+        // parent spreads its workers, so the others are told while this worker is inside.
+        ProofPair search(const Position& node, Thresholds limits, int depth, bool marked) {
             // The parent's copy of this position's numbers may be stale (a transposition, or
             // another worker, may have moved it on): the table decides whether to go on.
             typename ProofTable::Found stored;
@@ -463,27 +436,24 @@ private:
             const std::uint64_t nodesBefore = nodes_;
             if (++nodes_ % kPollInterval == 0) poll();
             LocalExpansion& expansion = frames_[static_cast<std::size_t>(depth)];
-            const bool shared = parallel();
-            std::optional<ProofPair> decided = expand(node, expansion, shared);
-            // Inside: the other workers see this position as busy until it is stored.
-            const bool inside = shared && !decided;
-            const std::uint32_t slot = shared ? SharedMarks::slotOf(node) : 0;
+            const std::optional<ProofPair> decided = expand(node, expansion);
+            const bool inside = marked && !decided;
+            const std::uint32_t slot = inside ? SharedMarks::slotOf(node) : 0;
             if (inside) search_.marks_.enter(slot);
             ProofPair result = decided.value_or(ProofPair{});
-            for (bool refresh = false; !decided; refresh = parallel()) {
-                if (refresh) readBack(expansion);
+            while (!decided) {
                 result = expansion.summarize();
                 if (result.proven() || limits.reachedBy(result) || stopped()) break;
+                const bool spread = spreadsWorkers(result) && parallel();
+                if (spread) expansion.readBusy(search_.marks_);
                 Thresholds childLimits;
                 const int best = expansion.bestChild(result, limits, childLimits, childTieBreak(G::kTraits.proofEstimate),
                                                      thresholdDivisor(G::kTraits.proofEstimate));
-                expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1);
-                // Its own store is read: the child's generation now counts only later stores.
-                if (expansion.tracked()) expansion.mark(best) = search_.marks_.read(expansion.slot(best));
+                expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1, spread);
             }
             const std::uint64_t work = nodes_ - nodesBefore;
             search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)));
-            if (inside || parallel()) search_.marks_.stored(shared ? slot : SharedMarks::slotOf(node), inside);
+            if (inside) search_.marks_.leave(slot);
             return result;
         }
 
@@ -532,10 +502,9 @@ private:
         BoardSymmetries::Images nodeImages_;                 // the node being expanded
         std::array<Position, MoveList::kCapacity> children_;  // its children
         std::array<ChildSketch, MoveList::kCapacity> sketches_;  // and their sketches
-        std::array<ProofTable::Probe, MoveList::kCapacity> probes_;  // their buckets (or readBack's children's)
+        std::array<ProofTable::Probe, MoveList::kCapacity> probes_;  // their buckets
         MoveList moves_;
         MoveList scratch_;
-        std::array<int, MoveList::kCapacity> changed_;  // readBack's children to look up again
         std::uint64_t nodes_ = 0;
         std::uint64_t reported_ = 0;
         double lastProgress_ = 0.0;

@@ -1,5 +1,5 @@
-// How a parallel worker picks its child: the shared marks count workers inside a position and
-// the stores to it, and a busy child is avoided only where the node needs every child refuted.
+// How a parallel worker picks its child: the shared marks count workers inside a position, and a
+// busy child is avoided only where the node needs every child refuted.
 #include <catch2/catch.hpp>
 
 #include "solver/local_expansion.hpp"
@@ -13,31 +13,23 @@ Position stones(std::uint64_t black) { return Position{black, 0, Color::Black, f
 
 }  // namespace
 
-TEST_CASE("shared marks count the workers inside a slot and every store to it", "[solver]") {
+TEST_CASE("shared marks count the workers inside a slot", "[solver]") {
     SharedMarks marks;
     const std::uint32_t slot = SharedMarks::slotOf(stones(0x1234));
     REQUIRE(slot < SharedMarks::kSlots);
-    const std::uint32_t before = marks.read(slot);
-    CHECK(SharedMarks::workersInside(before) == 0);
+    CHECK(marks.workersInside(slot) == 0);
 
     marks.enter(slot);
     marks.enter(slot);
-    const std::uint32_t twoInside = marks.read(slot);
-    CHECK(SharedMarks::workersInside(twoInside) == 2);
-    CHECK_FALSE(SharedMarks::storedBetween(before, twoInside));  // entering stores nothing
+    CHECK(marks.workersInside(slot) == 2);
+    const std::uint32_t other = SharedMarks::slotOf(stones(0x5678));
+    REQUIRE(other != slot);
+    CHECK(marks.workersInside(other) == 0);
 
-    marks.stored(slot, true);  // one worker leaves, having stored the position
-    const std::uint32_t oneInside = marks.read(slot);
-    CHECK(SharedMarks::workersInside(oneInside) == 1);
-    CHECK(SharedMarks::storedBetween(twoInside, oneInside));
-
-    marks.stored(slot, false);  // a store by a worker that never entered (a decided position)
-    const std::uint32_t stillOne = marks.read(slot);
-    CHECK(SharedMarks::workersInside(stillOne) == 1);
-    CHECK(SharedMarks::storedBetween(oneInside, stillOne));
-
-    marks.stored(slot, true);
-    CHECK(SharedMarks::workersInside(marks.read(slot)) == 0);
+    marks.leave(slot);
+    CHECK(marks.workersInside(slot) == 1);
+    marks.leave(slot);
+    CHECK(marks.workersInside(slot) == 0);
 }
 
 TEST_CASE("a busy child is passed over where the node looks lost, not where it looks won", "[solver]") {
@@ -48,10 +40,14 @@ TEST_CASE("a busy child is passed over where the node looks lost, not where it l
     REQUIRE(SharedMarks::slotOf(easy) != SharedMarks::slotOf(harder));
 
     LocalExpansion expansion;
-    expansion.clear(true);
+    expansion.clear();
     // Disproof numbers 4 and 5: with one worker inside, the easy child weighs 4 + 3 = 7 > 5.
-    expansion.add(easy, ProofPair{1, 4}, SharedMarks::slotOf(easy), marks.read(SharedMarks::slotOf(easy)));
-    expansion.add(harder, ProofPair{1, 5}, SharedMarks::slotOf(harder), marks.read(SharedMarks::slotOf(harder)));
+    expansion.add(easy, ProofPair{1, 4});
+    expansion.add(harder, ProofPair{1, 5});
+    CHECK(expansion.busy(0) == 0);  // nothing read yet: what a lone worker sees
+    expansion.readBusy(marks);
+    CHECK(expansion.busy(0) == 1);
+    CHECK(expansion.busy(1) == 0);
     Thresholds childLimits;
 
     // Proof number 4 (least disproof) above the disproof number 2 (sum of proofs): the children
@@ -67,9 +63,14 @@ TEST_CASE("a busy child is passed over where the node looks lost, not where it l
     CHECK(expansion.child(expansion.bestChild(looksWon, Thresholds{}, childLimits)) == easy);
     CHECK(childLimits.disproof == 7);  // passes the runner-up's 5 by a quarter: 1+epsilon, no virtual loss
 
-    // Alone (no marks), the easy child is searched first under both.
+    // The other worker leaves: read again, the easy child is first under both.
+    marks.leave(SharedMarks::slotOf(easy));
+    expansion.readBusy(marks);
+    CHECK(expansion.child(expansion.bestChild(looksLost, Thresholds{}, childLimits)) == easy);
+
+    // Alone (no counts read), the easy child is searched first under both.
     LocalExpansion alone;
-    alone.clear(false);
+    alone.clear();
     alone.add(easy, ProofPair{1, 4});
     alone.add(harder, ProofPair{1, 5});
     CHECK(alone.child(alone.bestChild(alone.summarize(), Thresholds{}, childLimits)) == easy);
@@ -77,7 +78,7 @@ TEST_CASE("a busy child is passed over where the node looks lost, not where it l
 
 TEST_CASE("children equally easy to refute are ordered by the tie-break, then by listing", "[solver]") {
     LocalExpansion expansion;
-    expansion.clear(false);
+    expansion.clear();
     const Position first = stones(0x1);
     const Position larger = stones(0x2);
     const Position smaller = stones(0x4);
@@ -95,7 +96,7 @@ TEST_CASE("children equally easy to refute are ordered by the tie-break, then by
 
     // Equal on both numbers: the first listed.
     LocalExpansion even;
-    even.clear(false);
+    even.clear();
     even.add(first, ProofPair{5, 3});
     even.add(larger, ProofPair{5, 3});
     for (const ChildTieBreak tieBreak : {ChildTieBreak::LargerProof, ChildTieBreak::SmallerProof}) {
