@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
+#include <type_traits>
 
 namespace papamu {
 
@@ -21,9 +22,8 @@ ProofTable::ProofTable(ProofTableBytes size, bool concurrent, EntryLayout layout
       concurrent_(concurrent),
       bucketCount_(startBucketCount()),
       memory_(fullBucketCount_ * bucketBytes_),
-      sequences_(new std::atomic<std::uint32_t>[kLockStripes]),
+      sequences_(new std::uint32_t[kLockStripes]()),
       garbageTrigger_(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger)) {
-    for (std::size_t stripe = 0; stripe < kLockStripes; ++stripe) sequences_[stripe].store(0, std::memory_order_relaxed);
     if (bytes() <= kEagerHugePageBytes) {
         hugePages_.store(true, std::memory_order_relaxed);
         memory_.useHugePages(false);
@@ -103,9 +103,19 @@ void pause() {
 
 }  // namespace
 
+template <class E>
+std::atomic_ref<std::uint32_t> ProofTable::sequenceOf(std::size_t bucket) const {
+    if constexpr (std::is_same_v<E, WideEntry>) {
+        return std::atomic_ref<std::uint32_t>(buckets<E>()[bucket].entries[0].sequence);
+    } else {
+        return std::atomic_ref<std::uint32_t>(sequences_[bucket % kLockStripes]);
+    }
+}
+
+template <class E>
 void ProofTable::lock(std::size_t bucket) const {
     if (!concurrent_) return;
-    std::atomic<std::uint32_t>& sequence = sequences_[bucket % kLockStripes];
+    const std::atomic_ref<std::uint32_t> sequence = sequenceOf<E>(bucket);
     for (;;) {
         std::uint32_t even = sequence.load(std::memory_order_relaxed);
         // Acquire: the writes to the bucket come after the sequence turned odd.
@@ -114,15 +124,17 @@ void ProofTable::lock(std::size_t bucket) const {
     }
 }
 
+template <class E>
 void ProofTable::unlock(std::size_t bucket) const {
     if (!concurrent_) return;
-    std::atomic<std::uint32_t>& sequence = sequences_[bucket % kLockStripes];
+    const std::atomic_ref<std::uint32_t> sequence = sequenceOf<E>(bucket);
     sequence.store(sequence.load(std::memory_order_relaxed) + 1, std::memory_order_release);
 }
 
+template <class E>
 std::uint32_t ProofTable::beginRead(std::size_t bucket) const {
     if (!concurrent_) return 0;
-    const std::atomic<std::uint32_t>& sequence = sequences_[bucket % kLockStripes];
+    const std::atomic_ref<std::uint32_t> sequence = sequenceOf<E>(bucket);
     for (;;) {
         const std::uint32_t begun = sequence.load(std::memory_order_acquire);
         if ((begun & 1) == 0) return begun;
@@ -130,11 +142,18 @@ std::uint32_t ProofTable::beginRead(std::size_t bucket) const {
     }
 }
 
+template <class E>
 bool ProofTable::endRead(std::size_t bucket, std::uint32_t begun) const {
     // The entry loads before this are acquires, so this load cannot move above them; a read that
     // saw any value of a write that began after `begun` sees its odd sequence here.
-    return !concurrent_ || sequences_[bucket % kLockStripes].load(std::memory_order_relaxed) == begun;
+    return !concurrent_ || sequenceOf<E>(bucket).load(std::memory_order_relaxed) == begun;
 }
+
+// forEachEntry (in the header) locks through these.
+template void ProofTable::lock<WideEntry>(std::size_t) const;
+template void ProofTable::lock<NarrowEntry>(std::size_t) const;
+template void ProofTable::unlock<WideEntry>(std::size_t) const;
+template void ProofTable::unlock<NarrowEntry>(std::size_t) const;
 
 bool ProofTable::lookup(const Position& position, Found& found, Probe probe) const {
     const std::size_t index = probe.bucketCount == bucketCount_ ? probe.bucket : bucketOf(position);
@@ -148,7 +167,7 @@ bool ProofTable::lookupIn(std::size_t index, const Position& position, Found& fo
     const typename E::Key key = E::keyOf(position);
     const Bucket<E>& bucket = buckets<E>()[index];
     for (;;) {
-        const std::uint32_t begun = beginRead(index);
+        const std::uint32_t begun = beginRead<E>(index);
         bool hit = false;
         for (const E& shared : bucket.entries) {
             const E entry = E::load(shared);
@@ -159,7 +178,7 @@ bool ProofTable::lookupIn(std::size_t index, const Position& position, Found& fo
                 break;
             }
         }
-        if (endRead(index, begun)) return hit;
+        if (endRead<E>(index, begun)) return hit;
     }
 }
 
@@ -192,7 +211,7 @@ bool ProofTable::storeIn(std::size_t index, const Position& position, ProofPair 
     if (!E::fits(position)) throw std::invalid_argument("a position beyond 32 cells stored in a narrow proof table");
     const typename E::Key key = E::keyOf(position);
     Bucket<E>& bucket = buckets<E>()[index];
-    lock(index);
+    lock<E>(index);
     E* victim = nullptr;
     for (E& entry : bucket.entries) {
         if (entry.holds(key)) {
@@ -206,7 +225,7 @@ bool ProofTable::storeIn(std::size_t index, const Position& position, ProofPair 
     const bool filled = !victim->used();
     const std::uint64_t total = (victim->holds(key) ? std::uint64_t{victim->work()} : 0) + work;
     E::store(*victim, E::of(position, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU))));
-    unlock(index);
+    unlock<E>(index);
     return filled;
 }
 
@@ -241,11 +260,11 @@ std::size_t ProofTable::collectIn(std::size_t targetUsed) {
     // Pass 1: how many unproven entries fall in each work class.
     std::array<std::size_t, kWorkClasses> perClass{};
     for (std::size_t index = 0; index < bucketCount_; ++index) {
-        lock(index);
+        lock<E>(index);
         for (const E& entry : buckets<E>()[index].entries) {
             if (removable(entry)) ++perClass[static_cast<std::size_t>(workClass(entry.work()))];
         }
-        unlock(index);
+        unlock<E>(index);
     }
     // The least class that, with every class below it, frees enough.
     const std::size_t wanted = inUse - targetUsed;
@@ -257,14 +276,14 @@ std::size_t ProofTable::collectIn(std::size_t targetUsed) {
     // Pass 2: remove them.
     std::size_t removed = 0;
     for (std::size_t index = 0; index < bucketCount_; ++index) {
-        lock(index);
+        lock<E>(index);
         for (E& entry : buckets<E>()[index].entries) {
             if (removable(entry) && workClass(entry.work()) <= cut) {
                 E::store(entry, E{});
                 ++removed;
             }
         }
-        unlock(index);
+        unlock<E>(index);
     }
     used_[0].count.fetch_sub(static_cast<std::int64_t>(removed), std::memory_order_relaxed);
     return removed;

@@ -30,13 +30,16 @@
 //   entries never sweep. The sweep is gentle on purpose (98% -> 90%): measured on 1 MB tables,
 //   sweeping down to 60% cost 1.8x the nodes on Kōnane 5x6 and 4.6x on 6x6 against bucket
 //   replacement alone, the gentle sweep 1.03x and 1.07x (solver/README.md).
-// With several workers, each bucket belongs to one of a fixed set of stripes, each with a sequence
-// number (a seqlock): a writer makes it odd while it changes a bucket of the stripe and even again
-// after; a reader reads the entries and retries if the number was odd or changed meanwhile. So a
-// lookup writes nothing shared: with lock flags every lookup took its stripe's cache line away
-// from the other cores, and lookups are most of the table's traffic. Every entry field is read
-// and written as an atomic (acquire loads, release stores: plain moves on x86), so a read that
-// overlaps a write is retried, never a data race.
+// With several workers, each bucket has a sequence number (a seqlock): a writer makes it odd while
+// it changes the bucket and even again after; a reader reads the entries and retries if the
+// number was odd or changed meanwhile. So a lookup writes nothing shared: with lock flags every
+// lookup took its lock's cache line away from the other cores, and lookups are most of the
+// table's traffic. A wide bucket keeps its number in its first entry's spare word, on the line
+// the lookup reads anyway; narrow buckets (no spare bits) share a fixed set of stripes, 16 to a
+// cache line, so there a store by one core costs the others a miss on a line they read often
+// (about 12% of the CPU of two workers on Kōnane 6x6 before wide buckets kept their own).
+// Every entry field is read and written as an atomic (acquire loads, release stores: plain
+// moves on x86), so a read that overlaps a write is retried, never a data race.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -129,9 +132,9 @@ public:
         withLayout([&]<class E>(E) {
             for (std::size_t index = 0; index < bucketCount_; ++index) {
                 Bucket<E> copy;
-                lock(index);
+                lock<E>(index);
                 for (int slot = 0; slot < kBucketEntries; ++slot) copy.entries[slot] = E::load(buckets<E>()[index].entries[slot]);
-                unlock(index);
+                unlock<E>(index);
                 for (const E& entry : copy.entries) {
                     if (entry.used()) visit(entry.position(), Found{entry.numbers(), entry.work()});
                 }
@@ -192,10 +195,17 @@ private:
     void growIn(std::size_t before);
     template <class E>
     std::size_t collectIn(std::size_t targetUsed);
-    // Writers (and whole-bucket readers) hold the stripe; lookups use beginRead/endRead instead.
+    // A bucket's seqlock word: a wide bucket's own, a narrow bucket's stripe's.
+    template <class E>
+    std::atomic_ref<std::uint32_t> sequenceOf(std::size_t bucket) const;
+    // Writers (and whole-bucket readers) hold the lock; lookups use beginRead/endRead instead.
+    template <class E>
     void lock(std::size_t bucket) const;
+    template <class E>
     void unlock(std::size_t bucket) const;
-    std::uint32_t beginRead(std::size_t bucket) const;             // waits out a writer
+    template <class E>
+    std::uint32_t beginRead(std::size_t bucket) const;  // waits out a writer
+    template <class E>
     bool endRead(std::size_t bucket, std::uint32_t begun) const;  // false: read again
     void collectIfFull();
     std::size_t startBucketCount() const;
@@ -214,7 +224,7 @@ private:
     bool concurrent_;
     std::size_t bucketCount_;  // in use now: fullBucketCount_ unless still growing
     PageMemory memory_;
-    std::unique_ptr<std::atomic<std::uint32_t>[]> sequences_;  // per stripe: odd while written
+    std::unique_ptr<std::uint32_t[]> sequences_;  // narrow buckets' stripes: odd while written
     // Workers read the members above on every probe. The count of used entries changes on most
     // stores, so it lives apart, in shards on their own cache lines (picked by bucket): one shared
     // counter beside the read-mostly members made every store invalidate the other workers' copy

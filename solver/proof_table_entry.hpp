@@ -1,8 +1,9 @@
 #pragma once
 // The two layouts of a proof-table entry. Both hold the WHOLE position (an exact key: a hash
 // collision can only cost a lookup, never lend one position's proof to another).
-// - WideEntry, 32 bytes: any board (up to 64 cells). Both bitboards, both numbers and the work
-//   in full.
+// - WideEntry, 32 bytes: any board (up to 64 cells). Both bitboards and both numbers in full,
+//   the work (to 2^29 - 1, saturating) with the tag in one word, and a spare word that the first
+//   entry of a bucket lends the table as the bucket's seqlock (ProofTable).
 // - NarrowEntry, 16 bytes: boards of up to 32 cells. The key word is Black's 32 cells below
 //   White's; the data word packs the tag, both numbers in kNumberBits and the work in a small
 //   float. Four entries fill one cache line, so a lookup reads one line instead of two, and a
@@ -15,6 +16,7 @@
 //     what it is for: replacement, garbage classes and compaction priorities.
 // Each layout reads and writes its fields as atomics (acquire loads, release stores), so the
 // table's seqlock can retry a read that overlapped a write without a data race.
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -52,12 +54,18 @@ void storeShared(T& field, T value) {
 }  // namespace proof_table_entry_detail
 
 struct WideEntry {
+    static constexpr int kTagBits = 3;
+    static constexpr std::uint32_t kTagMask = (1U << kTagBits) - 1;
+    static constexpr std::uint32_t kMostWork = ~std::uint32_t{0} >> kTagBits;
+
     Bitboard black = 0;
     Bitboard white = 0;
     ProofNumber proof = 0;
     ProofNumber disproof = 0;
-    std::uint32_t workDone = 0;  // search nodes spent below this position, saturating
-    std::uint8_t tag = 0;        // kUsed | side to move | swap offer
+    std::uint32_t workAndTag = 0;  // search nodes spent below (saturating) << kTagBits | tag
+    // Not part of the entry: in a bucket's first entry, the bucket's seqlock word. load() and
+    // store() leave it alone, so storing an entry never disturbs a lock.
+    std::uint32_t sequence = 0;
 
     // What a lookup compares, made once per probe.
     struct Key {
@@ -70,18 +78,20 @@ struct WideEntry {
         return {position.black, position.white, proof_table_entry_detail::tagOf(position)};
     }
     static constexpr WideEntry of(const Position& position, ProofPair numbers, std::uint32_t work) {
-        return {position.black, position.white, numbers.proof, numbers.disproof, work, proof_table_entry_detail::tagOf(position)};
+        return {position.black, position.white, numbers.proof, numbers.disproof,
+                std::min(work, kMostWork) << kTagBits | proof_table_entry_detail::tagOf(position)};
     }
-    constexpr bool used() const { return tag != 0; }
-    constexpr bool holds(const Key& key) const { return tag == key.tag && black == key.black && white == key.white; }
+    constexpr std::uint8_t tag() const { return static_cast<std::uint8_t>(workAndTag & kTagMask); }
+    constexpr bool used() const { return tag() != 0; }
+    constexpr bool holds(const Key& key) const { return tag() == key.tag && black == key.black && white == key.white; }
     constexpr ProofPair numbers() const { return {proof, disproof}; }
-    constexpr std::uint32_t work() const { return workDone; }
-    constexpr Position position() const { return proof_table_entry_detail::positionOf(black, white, tag); }
+    constexpr std::uint32_t work() const { return workAndTag >> kTagBits; }
+    constexpr Position position() const { return proof_table_entry_detail::positionOf(black, white, tag()); }
 
     static WideEntry load(const WideEntry& shared) {
         using proof_table_entry_detail::loadShared;
-        return {loadShared(shared.black), loadShared(shared.white), loadShared(shared.proof),
-                loadShared(shared.disproof), loadShared(shared.workDone), loadShared(shared.tag)};
+        return {loadShared(shared.black), loadShared(shared.white), loadShared(shared.proof), loadShared(shared.disproof),
+                loadShared(shared.workAndTag)};
     }
     static void store(WideEntry& shared, const WideEntry& value) {
         using proof_table_entry_detail::storeShared;
@@ -89,8 +99,7 @@ struct WideEntry {
         storeShared(shared.white, value.white);
         storeShared(shared.proof, value.proof);
         storeShared(shared.disproof, value.disproof);
-        storeShared(shared.workDone, value.workDone);
-        storeShared(shared.tag, value.tag);
+        storeShared(shared.workAndTag, value.workAndTag);
     }
 };
 static_assert(sizeof(WideEntry) == 32);
