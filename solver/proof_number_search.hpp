@@ -452,7 +452,7 @@ private:
                 expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1, spread);
             }
             const std::uint64_t work = nodes_ - nodesBefore;
-            search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)));
+            search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)), index_);
             if (inside) search_.marks_.leave(slot);
             return result;
         }

@@ -182,15 +182,15 @@ bool ProofTable::lookupIn(std::size_t index, const Position& position, Found& fo
     }
 }
 
-bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_t work) {
+bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_t work, int writer) {
     const std::size_t index = bucketOf(position);
     // Summing the used-entry shards reads lines the other workers write, so the fill is checked
-    // on one store in kUsedShards (random buckets: the sweep starts a few stores late at most).
+    // on one store in kUsedShards (by bucket, so at random: the sweep starts a few stores late at most).
     if (index % kUsedShards == 0) collectIfFull();
     if (!touched_.load(std::memory_order_relaxed)) touched_.store(true, std::memory_order_relaxed);
     const bool filled = withLayout([&]<class E>(E) { return storeIn<E>(index, position, numbers, work); });
     if (filled) {
-        used_[index % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
+        used_[static_cast<std::size_t>(writer) % kUsedShards].count.fetch_add(1, std::memory_order_relaxed);
         if (index % kUsedShards == 0) {
             switchToHugePagesWhenUsed();
             // One worker is alone with its table and grows it at once; shared, it asks the workers to meet.
