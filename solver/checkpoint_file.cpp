@@ -320,6 +320,7 @@ CheckpointSummary readCheckpoint(ProofTable& table, const std::string& rules, co
             if (entry.numbers.proven()) ++summary.proven;
         },
         chunkEntries, [&table](const CheckpointContents& contents) { table.reserve(table.used() + contents.entries); });
+    table.collapseHugePages();
     return summary;
 }
 

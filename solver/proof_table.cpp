@@ -235,6 +235,10 @@ void ProofTable::switchToHugePagesWhenUsed() {
     memory_.useHugePages(true);
 }
 
+void ProofTable::collapseHugePages() {
+    if (hugePages_.load(std::memory_order_relaxed)) memory_.useHugePages(true);
+}
+
 void ProofTable::collectIfFull() {
     if (used() < garbageTrigger_.load(std::memory_order_relaxed)) return;
     if (capacity() < kGarbageMinimumCapacity) return;
