@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "cli/build_commit.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_ranges.hpp"
@@ -174,7 +175,7 @@ int runPuzzles(int argc, char** argv) {
         const bool terminal = isatty(STDERR_FILENO) != 0 && !arguments.values["no-progress"].as<bool>();
         if (terminal) request.options.progress = progressLine(request.options.count);
 
-        nlohmann::ordered_json figures{{"command", "papamu puzzles"}, {"commit", PAPAMU_GIT_COMMIT}, {"game", gameName(selection.kind)},
+        nlohmann::ordered_json figures{{"command", "papamu puzzles"}, {"commit", buildCommit()}, {"game", gameName(selection.kind)},
                                        {"variant", selection.variant.name()}, {"board", selection.size.name()},
                                        {"count", request.options.count}, {"seed", request.seed},
                                        {"unique", uniquenessName(request.options.uniqueness)},

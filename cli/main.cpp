@@ -4,6 +4,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "cli/build_commit.hpp"
 #include "cli/commands.hpp"
 
 namespace {
@@ -64,7 +65,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (name == "--version") {
-        std::cout << "papamu " << PAPAMU_VERSION << " (" << PAPAMU_GIT_COMMIT << ")\n";
+        std::cout << "papamu " << PAPAMU_VERSION << " (" << papamu::buildCommit() << ")\n";
         return 0;
     }
     for (const Command& command : kCommands) {

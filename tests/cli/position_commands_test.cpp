@@ -2,6 +2,7 @@
 // bad input of every kind (exit code 2 and a one-line message, never a crash).
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -243,6 +244,29 @@ TEST_CASE("Bad input of every kind: exit code 2 and one line", "[cli][errors]") 
     CHECK(unknown.exitCode == 2);
     CHECK(unknown.errorLines() == std::vector<std::string>{"papamu: error: unknown command 'frobnicate' (see papamu --help)"});
     CHECK(runPapamu({}).exitCode == 2);
+}
+
+TEST_CASE("papamu --version names the commit the binary was built from", "[cli]") {
+    // The checkout's HEAD as git gives it, worked out here independently of the build's script.
+    std::string head;
+    if (FILE* git = popen("git -C '" PAPAMU_SOURCE_DIR "' rev-parse --short HEAD 2>/dev/null", "r")) {
+        char buffer[64];
+        while (std::fgets(buffer, sizeof buffer, git) != nullptr) head += buffer;
+        if (pclose(git) != 0) head.clear();
+    }
+    while (!head.empty() && (head.back() == '\n' || head.back() == '\r')) head.pop_back();
+    const CommandResult result = runPapamu({"--version"});
+    requireSuccess(result);
+    const std::regex format(R"(papamu \d+\.\d+\.\d+ \(([0-9a-f]+(\+modified)?|unknown)\)\n)");
+    std::smatch match;
+    REQUIRE(std::regex_match(result.out, match, format));
+    // Built from this checkout: its commit (or "unknown" where there is no git to ask).
+    const std::string commit = match[1].str();
+    if (head.empty()) {
+        CHECK(commit == "unknown");
+    } else {
+        CHECK(commit.substr(0, commit.find('+')) == head);
+    }
 }
 
 TEST_CASE("Every subcommand answers --help with its usage and exit code 0", "[cli]") {
