@@ -136,3 +136,26 @@ def projection_lines(projection):
             f"{projection['projected_nodes']:.2g} nodes ({projection['projected_nodes_low']:.2g} to "
             f"{projection['projected_nodes_high']:.2g}, one standard error of the extrapolation){hours}. An estimate, not a "
             "bound: a table far smaller than the search costs re-search the small boards never paid."]
+
+
+def thread_scaling_section(batches):
+    """One position at 1 and more threads, batch by batch (bench/measure_threads --out)."""
+    out = ["## One position, 1 against 2 threads\n",
+           "`bench/measure_threads`: interleaved runs of one position at each thread count, medians; every other "
+           "process stopped during a batch. The cross-core latency (`bench/cross_core_latency`, one way, CPUs 0 and "
+           "1, before and after the batch) is what a line written by one worker costs the other: on this VM it "
+           "changes from hour to hour, and the speed-up with it. Speed-up is wall time at 1 thread over wall "
+           "time at N; CPU and node ratios are against 1 thread.\n"]
+    rows = []
+    for batch in batches:
+        base = batch["threads"][0]
+        latency = batch.get("cross_core_latency_ns")
+        for entry in batch["threads"][1:]:
+            rows.append([batch["date"][:16].replace("T", " "), batch["commit"], f"`{batch['position']}`", str(batch["hash_mb"]),
+                         str(batch["runs"]), "—" if not latency else f"{latency[0]:.0f} / {latency[1]:.0f} ns",
+                         f"{base['median_wall_seconds']:.3f} s", f"{entry['threads']}: {entry['median_wall_seconds']:.3f} s",
+                         f"{entry['speedup']:.2f}×", f"{entry['cpu_ratio']:.2f}", f"{entry['node_ratio']:.2f}"])
+    out.append(table(["date (UTC)", "commit", "position", "--hash", "runs", "latency before / after", "1 thread",
+                      "N threads", "speed-up", "CPU ratio", "node ratio"], rows))
+    out.append(f"Command (last batch): `{batches[-1]['command']}`.\n")
+    return "\n".join(out) + "\n"
