@@ -111,3 +111,39 @@ TEST_CASE("a search takes narrow entries up to 32 cells, wide ones above", "[sol
 }
 
 }  // namespace papamu
+
+namespace papamu {
+
+TEST_CASE("a wide entry keeps its position and tag beside the work, and never touches the bucket's lock word", "[solver]") {
+    std::mt19937_64 random(37);
+    for (int round = 0; round < 2000; ++round) {
+        const Bitboard occupied = random();
+        const Bitboard black = occupied & random();
+        const Position position{black, occupied & ~black, round % 2 ? Color::White : Color::Black, round % 3 == 0};
+        const auto work = static_cast<std::uint32_t>(random() >> (32 + random() % 32));
+        const WideEntry entry = WideEntry::of(position, ProofPair{7, 9}, work);
+        CHECK(entry.used());
+        CHECK(entry.position() == position);
+        CHECK(entry.holds(WideEntry::keyOf(position)));
+        CHECK(entry.numbers() == ProofPair{7, 9});
+        CHECK(entry.work() == std::min(work, WideEntry::kMostWork));
+    }
+    // Work saturates at 2^29 - 1 and never spills into the tag.
+    const Position position{0b0110, 0b1001, Color::White, true};
+    const WideEntry most = WideEntry::of(position, ProofPair::win(), 0xFFFFFFFFU);
+    CHECK(most.work() == (1U << 29) - 1);
+    CHECK(most.position() == position);
+    CHECK(most.numbers() == ProofPair::win());
+
+    // The lock word of a bucket's first entry survives every store into that entry.
+    WideEntry slot;
+    slot.sequence = 42;
+    WideEntry::store(slot, most);
+    CHECK(slot.sequence == 42);
+    WideEntry::store(slot, WideEntry{});
+    CHECK(slot.sequence == 42);
+    CHECK_FALSE(slot.used());
+    CHECK(WideEntry::load(slot).sequence == 0);  // a loaded copy carries entry fields only
+}
+
+}  // namespace papamu
