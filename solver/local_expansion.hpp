@@ -80,7 +80,7 @@ public:
     const Position& child(int index) const { return children_[static_cast<std::size_t>(index)]; }
     ProofPair& numbers(int index) { return numbers_[static_cast<std::size_t>(index)]; }
     const ProofPair& numbers(int index) const { return numbers_[static_cast<std::size_t>(index)]; }
-    // Workers inside the child as last read (readBusy), for tests and progress.
+    // Workers inside the child as last read (readBusy).
     std::uint32_t busy(int index) const { return busy_[static_cast<std::size_t>(index)]; }
 
     // The node's numbers from its children's, after dropping the children proven won.

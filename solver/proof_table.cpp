@@ -22,7 +22,7 @@ ProofTable::ProofTable(ProofTableBytes size, bool concurrent, EntryLayout layout
       concurrent_(concurrent),
       bucketCount_(startBucketCount()),
       memory_(fullBucketCount_ * bucketBytes_),
-      sequences_(new std::uint32_t[kLockStripes]()),
+      sequences_(layout == EntryLayout::Narrow ? new std::uint32_t[kLockStripes]() : nullptr),
       garbageTrigger_(static_cast<std::size_t>(static_cast<double>(capacity()) * kGarbageTrigger)) {
     if (bytes() <= kEagerHugePageBytes) {
         hugePages_.store(true, std::memory_order_relaxed);

@@ -230,7 +230,7 @@ private:
     bool concurrent_;
     std::size_t bucketCount_;  // in use now: fullBucketCount_ unless still growing
     PageMemory memory_;
-    std::unique_ptr<std::uint32_t[]> sequences_;  // narrow buckets' stripes: odd while written
+    std::unique_ptr<std::uint32_t[]> sequences_;  // narrow buckets' stripes (none for wide): odd while written
     // Workers read the members above on every probe. The count of used entries changes on most
     // stores, so it lives apart, in shards on their own cache lines, one per worker (by its
     // index): one shared counter beside the read-mostly members made every store invalidate the
