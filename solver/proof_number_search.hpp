@@ -518,7 +518,7 @@ private:
     BoardSymmetries symmetries_;
     ProofTable table_;
     SharedMarks marks_;
-    WorkerRendezvous rendezvous_{[this] { table_.growWhileAlone(); }};
+    WorkerRendezvous rendezvous_{[this](const WorkShare& share) { table_.growTogether(share); }};
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> stop_{false};
     bool sharedRoot_ = true;  // false while solveAll() hands each worker its own positions

@@ -39,9 +39,20 @@ bool ProofTable::growthDue() const {
            static_cast<double>(used()) >= static_cast<double>(currentCapacity()) * kGrowthFill;
 }
 
-void ProofTable::growWhileAlone() {
-    growthWanted_.store(false, std::memory_order_relaxed);
-    while (growthDue()) growTo(std::min(fullBucketCount_, bucketCount_ * 2));
+void ProofTable::growTogether(const WorkShare& share) {
+    for (;;) {
+        // The leader plans each doubling (and sets the count the moves use); the barrier shows
+        // the plan to every member, and no member reads it again before growIn's last barrier.
+        if (share.leader()) {
+            growthWanted_.store(false, std::memory_order_relaxed);
+            growth_ = growthDue() ? Growth{bucketCount_, std::min(fullBucketCount_, bucketCount_ * 2)} : Growth{};
+            if (growth_.to != 0) bucketCount_ = growth_.to;
+        }
+        share.sync();
+        const Growth growth = growth_;
+        if (growth.to == 0) return;
+        withLayout([&]<class E>(E) { growIn<E>(growth.from, share); });
+    }
 }
 
 void ProofTable::reserve(std::size_t entries) {
@@ -56,20 +67,43 @@ void ProofTable::reserve(std::size_t entries) {
 void ProofTable::growTo(std::size_t count) {
     const std::size_t before = bucketCount_;
     bucketCount_ = count;
-    withLayout([&]<class E>(E) { growIn<E>(before); });
+    withLayout([&]<class E>(E) { growIn<E>(before, WorkShare::alone()); });
 }
 
 template <class E>
-void ProofTable::growIn(std::size_t before) {
+void ProofTable::growIn(std::size_t before, const WorkShare& share) {
     std::size_t evicted = 0;
-    for (std::size_t index = before; index-- > 0;) {
+    std::size_t moved = before;  // buckets [moved, before) are moved already
+    // With a whole ratio new/old, bucket b's entries go to buckets [b·ratio, (b+1)·ratio) and no
+    // other bucket's do; so the buckets whose entries all land at `moved` and above can move at
+    // once, each member its own part, a step at a time (a barrier between steps). The last few
+    // move the one-worker way, from the last down, by the leader alone.
+    if (share.members() > 1 && bucketCount_ % before == 0) {
+        const std::size_t ratio = bucketCount_ / before;
+        while (moved >= kSharedGrowthBuckets) {
+            const std::size_t first = (moved + ratio - 1) / ratio;
+            const auto [begin, end] = share.part(first, moved);
+            evicted += moveBuckets<E>(begin, end);
+            share.sync();
+            moved = first;
+        }
+    }
+    if (share.leader()) evicted += moveBuckets<E>(0, moved);
+    used_[0].count.fetch_sub(static_cast<std::int64_t>(evicted), std::memory_order_relaxed);
+    share.sync();
+}
+
+template <class E>
+std::size_t ProofTable::moveBuckets(std::size_t begin, std::size_t end) {
+    std::size_t evicted = 0;
+    for (std::size_t index = end; index-- > begin;) {
         const Bucket<E> moving = buckets<E>()[index];
         buckets<E>()[index] = Bucket<E>{};
         for (const E& entry : moving.entries) {
             if (entry.used()) evicted += place(bucketOf(entry.position()), entry) ? 1 : 0;
         }
     }
-    used_[0].count.fetch_sub(static_cast<std::int64_t>(evicted), std::memory_order_relaxed);
+    return evicted;
 }
 
 template <class E>
@@ -198,7 +232,7 @@ bool ProofTable::store(const Position& position, ProofPair numbers, std::uint32_
                 if (concurrent_) {
                     growthWanted_.store(true, std::memory_order_relaxed);
                 } else {
-                    growWhileAlone();
+                    growTogether();
                 }
             }
         }

@@ -18,9 +18,9 @@
 //   on the default 256 MB: see solver/README.md, "a table that grows"). The bucket of a position
 //   is (hash × buckets) >> 64, so on growth bucket b's entries move to buckets b·new/old and up:
 //   rehashing from the last bucket down never overwrites a bucket not yet moved. A table shared
-//   by several workers grows too, but only while they all wait (solver/worker_rendezvous.hpp):
-//   a store that finds the fill reached raises growthWanted(), and the search calls
-//   growWhileAlone() once every worker has stopped at the meeting.
+//   by several workers grows too, but only while none of them searches (solver/
+//   worker_rendezvous.hpp): a store that finds the fill reached raises growthWanted(), and once
+//   every worker has stopped at the meeting they all call growTogether(), each moving its share.
 // - Replacement inside a bucket evicts the entry of least priority (priorityOf): its work (search
 //   nodes spent below it), counted four times for a proof.
 // - Garbage collection for runs far longer than the table (df-pn+ practice, as in
@@ -51,6 +51,7 @@
 #include "solver/page_memory.hpp"
 #include "solver/proof_number.hpp"
 #include "solver/proof_table_entry.hpp"
+#include "solver/work_share.hpp"
 
 namespace papamu {
 
@@ -71,6 +72,9 @@ public:
     static constexpr double kGrowthFill = 0.5;
     // Smaller tables rely on bucket replacement alone (a sweep would run every few stores).
     static constexpr std::size_t kGarbageMinimumCapacity = 4096;
+    // Below this many buckets a shared growth's last moves are left to one worker (each step of
+    // the shared part ends at a barrier, and the steps halve).
+    static constexpr std::size_t kSharedGrowthBuckets = 4096;
     // The stripes of the seqlock (buckets share them round-robin) and what they take.
     static constexpr std::size_t kLockStripes = std::size_t{1} << 16;
     static constexpr std::size_t kLockBytes = kLockStripes * sizeof(std::uint32_t);
@@ -113,10 +117,11 @@ public:
     // Returns true when it took a slot that was empty. May run a garbage collection first.
     // `writer`: the storing worker's index, which picks the used-entry count it adds to.
     bool store(const Position& position, ProofPair numbers, std::uint32_t work, int writer = 0);
-    // A shared table whose fill asks for growth: the search should call growWhileAlone() soon.
+    // A shared table whose fill asks for growth: the search should call growTogether() soon.
     bool growthWanted() const { return growthWanted_.load(std::memory_order_relaxed); }
-    // Doubles the table as often as its fill asks. Only while no other thread uses it.
-    void growWhileAlone();
+    // Doubles the table as often as its fill asks, the members of `share` together (every one
+    // calls it), while no other thread uses the table.
+    void growTogether(const WorkShare& share = WorkShare::alone());
     // Grows the table at once (up to its size) so that `entries` stay below its growth fill: for
     // bulk loads, whose order need not spread the stores over the buckets. Only while no other
     // thread uses it.
@@ -198,7 +203,11 @@ private:
     template <class E>
     bool storeIn(std::size_t index, const Position& position, ProofPair numbers, std::uint32_t work);
     template <class E>
-    void growIn(std::size_t before);
+    void growIn(std::size_t before, const WorkShare& share);
+    // Moves the entries of buckets [begin, end), the last first, to their buckets at the current
+    // count; returns how many were evicted on the way.
+    template <class E>
+    std::size_t moveBuckets(std::size_t begin, std::size_t end);
     template <class E>
     std::size_t collectIn(std::size_t targetUsed);
     // A bucket's seqlock word: a wide bucket's own, a narrow bucket's stripe's.
@@ -248,6 +257,13 @@ private:
     std::atomic<std::uint64_t> collections_{0};
     std::atomic<bool> touched_{false};  // anything stored since the last clear()
     std::atomic<bool> growthWanted_{false};
+    // The growth under way in growTogether(), as its leader planned it for every member: bucket
+    // counts before and after (after 0: none).
+    struct Growth {
+        std::size_t from = 0;
+        std::size_t to = 0;
+    };
+    Growth growth_;
 };
 
 }  // namespace papamu

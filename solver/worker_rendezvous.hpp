@@ -1,20 +1,30 @@
 #pragma once
 // A meeting point for the workers of one search, for work that needs the shared table to itself
-// (growing it, ProofTable::growWhileAlone): it runs once every worker in the search has arrived,
-// and no worker goes on before it is done. A worker that finishes its search leaves; if the others
-// are all waiting by then, it runs the work for them. The meeting is rare (a table doubles a few
-// times in a solve) and only asked for when a flag says so, so a mutex and a condition variable do.
+// (growing it, ProofTable::growTogether): it starts once every worker in the search has arrived,
+// then every worker there does its share (solver/work_share.hpp), and no worker goes on before it
+// is done. A worker that finishes its search leaves; if the others are all waiting by then, it
+// does the work alone for them. The meeting is rare (a table doubles a few times in a solve) and
+// only asked for when a flag says so, so a mutex and a condition variable do.
+//
+// The work is shared rather than left to the last worker to arrive: growing a table means the
+// kernel zeroing its new pages, and on the VMs measured that took 7-48 ms for 16 MB, during which
+// a second worker sat idle (solver/README.md, "a table that grows").
+#include <barrier>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <utility>
+
+#include "solver/work_share.hpp"
 
 namespace papamu {
 
 class WorkerRendezvous {
 public:
-    explicit WorkerRendezvous(std::function<void()> alone) : alone_(std::move(alone)) {}
+    using Work = std::function<void(const WorkShare&)>;
+    explicit WorkerRendezvous(Work work) : work_(std::move(work)) {}
 
     // A worker inside the search while it lives: joins on construction, leaves on destruction.
     class Membership {
@@ -28,19 +38,33 @@ public:
         WorkerRendezvous& rendezvous_;
     };
 
-    // Waits until every worker inside has arrived here (or left); the last one runs the work.
+    // Waits until every worker inside has arrived here (or left), does this worker's share of the
+    // work with the others there, and returns once all of them are done.
     void meet() {
         std::unique_lock lock(mutex_);
-        ++waiting_;
-        if (waiting_ == inside_) {
-            release();
-            return;
-        }
         const std::uint64_t round = round_;
-        released_.wait(lock, [this, round] { return round_ != round; });
+        const int member = arrived_++;
+        if (arrived_ == inside_) {
+            members_ = arrived_;
+            barrier_.emplace(members_);
+            called_.notify_all();
+        } else {
+            called_.wait(lock, [this, round] { return round_ != round || members_ > 0; });
+            if (round_ != round) return;  // a worker that left did it alone meanwhile
+        }
+        const int members = members_;
+        lock.unlock();
+        work_(WorkShare(member, members, &*barrier_));
+        lock.lock();
+        // Nobody goes on before everyone is done, so nobody can arrive at the next meeting early.
+        if (++finished_ == members) {
+            finish();
+        } else {
+            called_.wait(lock, [this, round] { return round_ != round; });
+        }
     }
 
-    // Meetings held so far (each ran the work once).
+    // Meetings held so far (each did the work once).
     std::uint64_t meetings() const {
         std::lock_guard lock(mutex_);
         return round_;
@@ -54,21 +78,29 @@ private:
     void leave() {
         std::lock_guard lock(mutex_);
         --inside_;
-        if (waiting_ > 0 && waiting_ == inside_) release();
+        // The others are all waiting and have not started: the leaving worker does it for them.
+        if (arrived_ > 0 && arrived_ == inside_ && members_ == 0) {
+            work_(WorkShare::alone());
+            finish();
+        }
     }
-    // With the mutex held: the work, then every waiting worker goes on.
-    void release() {
-        alone_();
-        waiting_ = 0;
+    // With the mutex held: the meeting is over, every waiting worker goes on.
+    void finish() {
+        arrived_ = 0;
+        members_ = 0;
+        finished_ = 0;
         ++round_;
-        released_.notify_all();
+        called_.notify_all();
     }
 
-    std::function<void()> alone_;
+    Work work_;
     mutable std::mutex mutex_;
-    std::condition_variable released_;
+    std::condition_variable called_;
+    std::optional<std::barrier<>> barrier_;  // made for each meeting's members
     int inside_ = 0;
-    int waiting_ = 0;
+    int arrived_ = 0;
+    int members_ = 0;   // set when the meeting starts: the workers that do the work
+    int finished_ = 0;  // members done with their share
     std::uint64_t round_ = 0;
 };
 

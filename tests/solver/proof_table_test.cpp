@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <barrier>
 #include <fstream>
 #include <random>
 #include <thread>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "solver/proof_table.hpp"
+#include "solver/work_share.hpp"
 
 namespace papamu {
 namespace {
@@ -280,8 +282,40 @@ TEST_CASE("a small table has its whole size from the start", "[solver]") {
     CHECK(ProofTable(8, true).currentCapacity() == ProofTable(8, true).capacity());
 }
 
-TEST_CASE("a shared table grows only when asked to, while alone", "[solver]") {
+namespace {
+
+// Every entry of a table, as the exact position and what it holds.
+std::unordered_map<Position, ProofTable::Found, PositionHash> entriesOf(const ProofTable& table) {
+    std::unordered_map<Position, ProofTable::Found, PositionHash> entries;
+    table.forEachEntry([&entries](const Position& position, const ProofTable::Found& found) { entries[position] = found; });
+    return entries;
+}
+
+bool sameEntries(const std::unordered_map<Position, ProofTable::Found, PositionHash>& one,
+                 const std::unordered_map<Position, ProofTable::Found, PositionHash>& other) {
+    if (one.size() != other.size()) return false;
+    for (const auto& [position, found] : one) {
+        const auto match = other.find(position);
+        if (match == other.end() || !(match->second.numbers == found.numbers) || match->second.work != found.work) return false;
+    }
+    return true;
+}
+
+// Grows `table` with `members` threads sharing the work, as the workers of a search do.
+void growTogether(ProofTable& table, int members) {
+    std::barrier<> barrier(members);
+    std::vector<std::thread> threads;
+    for (int member = 0; member < members; ++member) {
+        threads.emplace_back([&table, &barrier, member, members] { table.growTogether(WorkShare(member, members, &barrier)); });
+    }
+    for (std::thread& thread : threads) thread.join();
+}
+
+}  // namespace
+
+TEST_CASE("a shared table grows only when asked to, while no worker searches", "[solver]") {
     const EntryLayout layout = GENERATE(EntryLayout::Wide, EntryLayout::Narrow);
+    const int members = GENERATE(1, 2, 3);
     ProofTable table(64, true, layout);
     const std::size_t start = table.currentCapacity();
     REQUIRE(start == ProofTable::kGrowthStartBytes / entryBytes(layout));
@@ -293,22 +327,31 @@ TEST_CASE("a shared table grows only when asked to, while alone", "[solver]") {
     while (stored.size() < start * 6 / 10) {
         const Position position = randomPosition(random, layout, Color::Black);
         const ProofPair numbers{static_cast<ProofNumber>(random() % 1000 + 1), static_cast<ProofNumber>(random() % 1000 + 1)};
-        table.store(position, numbers, 1);
+        table.store(position, numbers, static_cast<std::uint32_t>(random() % 50));
         stored[position] = numbers;
     }
     CHECK(table.growthWanted());
     CHECK(table.currentCapacity() == start);
+    // A copy grown by one worker (as it filled): shared growth must leave exactly the same
+    // entries, however the buckets were split between the members. (A doubling never evicts:
+    // buckets 2b and 2b+1 take bucket b's entries and no other's.)
+    ProofTable alone(64, false, layout);
+    table.forEachEntry([&alone](const Position& position, const ProofTable::Found& found) {
+        alone.store(position, found.numbers, found.work);
+    });
+    REQUIRE(alone.currentCapacity() == 2 * start);  // it grew as the copy filled
     // At 60% of the start size one doubling brings it under half, so it grows once.
     const std::size_t usedBefore = table.used();
-    table.growWhileAlone();
+    growTogether(table, members);
     CHECK_FALSE(table.growthWanted());
     CHECK(table.currentCapacity() == 2 * start);
     CHECK(table.used() <= usedBefore);
     const std::size_t present = presentExactly(table, stored);
     CHECK(present == table.used());
     CHECK(present > stored.size() * 90 / 100);
+    CHECK(sameEntries(entriesOf(table), entriesOf(alone)));
     // Asked again with nothing new stored, it does not grow.
-    table.growWhileAlone();
+    growTogether(table, members);
     CHECK(table.currentCapacity() == 2 * start);
     table.clear();
     CHECK(table.currentCapacity() == start);

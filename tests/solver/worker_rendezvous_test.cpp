@@ -8,39 +8,55 @@
 
 namespace papamu {
 
-TEST_CASE("a meeting runs its work once, after every worker inside has arrived", "[solver][parallel]") {
-    std::atomic<int> ran{0};
+TEST_CASE("a meeting starts once every worker inside has arrived, and each does its share", "[solver][parallel]") {
+    constexpr int kWorkers = 4;
     std::atomic<int> arrived{0};
-    std::atomic<int> sawWorkBeforeLeaving{0};
-    WorkerRendezvous rendezvous([&] {
-        // Every worker has arrived when the work runs.
-        CHECK(arrived.load() == 4);
-        ++ran;
+    std::atomic<int> shares{0};
+    std::atomic<int> memberSum{0};
+    std::atomic<int> pastBarrier{0};
+    std::atomic<int> sawEveryoneBeforeBarrier{0};
+    WorkerRendezvous rendezvous([&](const WorkShare& share) {
+        // Every worker has arrived when the work starts, and every one of them is a member.
+        CHECK(arrived.load() == kWorkers);
+        CHECK(share.members() == kWorkers);
+        memberSum += share.member();
+        ++shares;
+        share.sync();
+        // The barrier lets nobody past before every member has reached it.
+        if (shares.load() == kWorkers) ++sawEveryoneBeforeBarrier;
+        ++pastBarrier;
     });
+    std::atomic<int> sawWorkDone{0};
     {
         std::vector<std::thread> workers;
         std::atomic<int> joined{0};
-        for (int index = 0; index < 4; ++index) {
+        for (int index = 0; index < kWorkers; ++index) {
             workers.emplace_back([&] {
                 const WorkerRendezvous::Membership inside(rendezvous);
                 ++joined;
-                while (joined.load() < 4) std::this_thread::yield();  // all inside before anyone meets
+                while (joined.load() < kWorkers) std::this_thread::yield();  // all inside before anyone meets
                 ++arrived;
                 rendezvous.meet();
-                // No worker goes on before the work is done.
-                if (ran.load() == 1) ++sawWorkBeforeLeaving;
+                // No worker goes on before every share is done.
+                if (pastBarrier.load() == kWorkers) ++sawWorkDone;
             });
         }
         for (std::thread& worker : workers) worker.join();
     }
-    CHECK(ran.load() == 1);
-    CHECK(sawWorkBeforeLeaving.load() == 4);
+    CHECK(shares.load() == kWorkers);
+    CHECK(memberSum.load() == 0 + 1 + 2 + 3);  // members 0..3, each once
+    CHECK(sawEveryoneBeforeBarrier.load() == kWorkers);
+    CHECK(sawWorkDone.load() == kWorkers);
     CHECK(rendezvous.meetings() == 1);
 }
 
-TEST_CASE("a worker that leaves lets the others' meeting go on", "[solver][parallel]") {
+TEST_CASE("a worker that leaves does the others' meeting for them", "[solver][parallel]") {
     std::atomic<int> ran{0};
-    WorkerRendezvous rendezvous([&] { ++ran; });
+    std::atomic<int> members{0};
+    WorkerRendezvous rendezvous([&](const WorkShare& share) {
+        members = share.members();
+        ++ran;
+    });
     std::atomic<bool> bothInside{false};
     std::atomic<bool> waiting{false};
     std::thread leaver;
@@ -57,6 +73,7 @@ TEST_CASE("a worker that leaves lets the others' meeting go on", "[solver][paral
         waiting = true;
         rendezvous.meet();
         CHECK(ran.load() == 1);
+        CHECK(members.load() == 1);  // done alone, by whichever of the two
     }
     leaver.join();
     CHECK(rendezvous.meetings() == 1);
@@ -64,11 +81,30 @@ TEST_CASE("a worker that leaves lets the others' meeting go on", "[solver][paral
 
 TEST_CASE("a lone worker meets at once", "[solver][parallel]") {
     int ran = 0;
-    WorkerRendezvous rendezvous([&] { ++ran; });
+    WorkerRendezvous rendezvous([&](const WorkShare& share) {
+        CHECK(share.leader());
+        CHECK(share.members() == 1);
+        share.sync();  // a barrier of one
+        ++ran;
+    });
     const WorkerRendezvous::Membership inside(rendezvous);
     rendezvous.meet();
     rendezvous.meet();
     CHECK(ran == 2);
+}
+
+TEST_CASE("a share's parts cover a range once, in order of members", "[solver][parallel]") {
+    for (int members = 1; members <= 5; ++members) {
+        std::size_t next = 10;
+        for (int member = 0; member < members; ++member) {
+            const auto [begin, end] = WorkShare(member, members, nullptr).part(10, 23);
+            CHECK(begin == next);
+            CHECK(end - begin >= 13 / static_cast<std::size_t>(members));
+            CHECK(end - begin <= 13 / static_cast<std::size_t>(members) + 1);
+            next = end;
+        }
+        CHECK(next == 23);
+    }
 }
 
 }  // namespace papamu
