@@ -82,6 +82,7 @@ public:
     struct Found {
         ProofPair numbers;
         std::uint32_t work = 0;
+        bool operator==(const Found&) const = default;
     };
 
     // What an entry is worth keeping: its work, counted four times for a proof, since a proof is
