@@ -12,6 +12,7 @@
 
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
+#include "rules/pie_rule.hpp"
 
 namespace papamu {
 
@@ -59,8 +60,8 @@ public:
         : game_(game), file_(file), symmetries_(game.geometry()), reached_(file.recordCount()),
           lookups_([&file] { return CertificateLookup(file); }) {}
 
-    // Every reply of the loser in `position` must end the game won for the winner or reach a
-    // record; returns the reason when one does not.
+    // Every reply of the loser in `position` must end the game won for the winner, offer the
+    // swap (won by the pie rule) or reach a record; returns the reason when one does not.
     std::optional<std::string> checkLoserPosition(const Position& position, std::uint64_t& replies) {
         if (const auto finished = game_.finishedValue(position)) {
             if (*finished == Value::Loss) return std::nullopt;
@@ -78,11 +79,12 @@ public:
             }
             const Position key = canonical(next);
             const std::optional<std::uint64_t> found = lookup.find(CertificateKey::of(key));
+            if (found) reached_.mark(*found);
+            if (wonByPieRule(next, false)) continue;  // won by the pie rule, with or without a record
             if (!found) {
                 return "after the reply " + moveName(game_.geometry(), reply) + " the position " + text(next) +
                        " (canonical form " + text(key) + ") is not in the certificate";
             }
-            reached_.mark(*found);
         }
         return std::nullopt;
     }
@@ -117,7 +119,7 @@ public:
         });
     }
 
-    // The root: a won root must be a record; a lost one is checked as a loser position.
+    // The root: a won root must be a record or offer the swap; a lost one is checked as a loser position.
     std::optional<std::string> checkRoot(const Position& root, Value claimed, std::uint64_t& replies) {
         if (const auto problem = game_.positionProblem(root)) return "the root can not occur: " + *problem;
         if (claimed == Value::Loss) return checkLoserPosition(root, replies);
@@ -125,9 +127,9 @@ public:
             return *finished == Value::Win ? std::nullopt : std::optional<std::string>("the root is a finished loss, not a win");
         }
         const std::optional<std::uint64_t> found = lookups_.local().find(CertificateKey::of(canonical(root)));
-        if (!found) return "the root (canonical form " + text(canonical(root)) + ") is not in the certificate";
-        reached_.mark(*found);
-        return std::nullopt;
+        if (found) reached_.mark(*found);
+        if (found || wonByPieRule(root, false)) return std::nullopt;
+        return "the root (canonical form " + text(canonical(root)) + ") is not in the certificate";
     }
 
     std::optional<std::uint64_t> firstUnreached() const { return reached_.firstUnreached(); }

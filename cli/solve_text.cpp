@@ -74,11 +74,18 @@ std::string movesText(const BoardGeometry& geometry, const std::vector<Move>& mo
 
 void printPositionAnswer(std::ostream& out, const PositionAnswer& answer, const BoardGeometry& geometry) {
     out << valueText(answer.result.value);
+    if (answer.valueByPieRule) out << " (by the pie rule)";
     if (answer.result.value == Value::Win) {
-        out << " " << (answer.winningMoves ? movesText(geometry, *answer.winningMoves) : "(winning moves unknown: a limit stopped the search)");
+        const char* unknown = answer.valueByPieRule ? "(winning moves unknown: a limit stopped the search of the board without the swap offer)"
+                                                    : "(winning moves unknown: a limit stopped the search)";
+        out << " " << (answer.winningMoves ? movesText(geometry, *answer.winningMoves) : unknown);
     }
     out << "\n";
-    if (!answer.principalLine.empty()) out << "line: " << movesText(geometry, answer.principalLine) << "\n";
+    if (!answer.principalLine.empty()) {
+        out << "line: " << movesText(geometry, answer.principalLine);
+        if (answer.lineEndsAtSwapOffer) out << ", then the swap is on offer: won by the pie rule";
+        out << "\n";
+    }
     if (!answer.openMoves.empty()) out << openMovesText(answer.openMoves, geometry) << "\n";
     out << statisticsText(answer.result);
 }

@@ -129,6 +129,8 @@ nlohmann::ordered_json positionAnswerJson(const PositionInGame& position, const 
     json["complete"] = answer.complete();
     json["winning_moves"] = moveListJson(geometry, answer.winningMoves.value_or(std::vector<Move>{}));
     json["principal_line"] = moveListJson(geometry, answer.principalLine);
+    if (answer.valueByPieRule) json["value_by"] = "pie_rule";
+    if (answer.lineEndsAtSwapOffer) json["line_end"] = "swap_offer";
     json["statistics"] = searchStatisticsJson(answer.result);
     if (!answer.openMoves.empty()) json["move_numbers"] = moveNumbersJson(geometry, answer.openMoves);
     return json;

@@ -8,7 +8,8 @@
 // still holds proofs of several winning moves, it takes the one whose proof took the least
 // work, as the smallest subtree; where the table has lost the proof (replaced entries), it
 // re-proves children until it finds a losing one. Positions are shared by their canonical form,
-// so a transposition is proven once.
+// so a transposition is proven once. Positions offering the pie swap are won by the rule, so a
+// proof ends there (a board's start with the pie rule is proven lost by its first moves alone).
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
@@ -18,6 +19,7 @@
 
 #include "certificate/certificate_file.hpp"
 #include "rules/game_concept.hpp"
+#include "rules/pie_rule.hpp"
 #include "solver/proof_number_search.hpp"
 
 namespace papamu {
@@ -55,8 +57,10 @@ private:
         return symmetries_.canonical(position, search_.game().symmetryPermission(position));
     }
 
-    // `position` is canonical, its side to move wins and the game is not over.
+    // `position` is canonical, its side to move wins and the game is not over. A swap offer
+    // needs no record: the checker takes it as won by the pie rule (rules/pie_rule.hpp).
     bool proveWin(const Position& position) {
+        if (wonByPieRule(position, false)) return true;
         if (records_.count(position) != 0) return true;
         const std::optional<Move> move = winningMove(position);
         if (!move) return false;

@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "rules/game_concept.hpp"
+#include "rules/pie_rule.hpp"
 #include "solver/local_expansion.hpp"
 #include "solver/proof_number.hpp"
 
@@ -86,8 +87,13 @@ ProofPair finishedNumbers(const G& game, const Position& position) {
 
 // The starting numbers of an unfinished position (sketch.moves at least one): an estimate, or a
 // proven win where one move is seen to win at once.
+// A position offering the pie swap starts proven too (rules/pie_rule.hpp): the search never
+// solves the board behind a first move just to learn that the second player wins.
 template <Game G>
 ProofPair initialEstimate(const G& game, const Position& position, const ChildSketch& sketch, MoveList& scratch) {
+    if constexpr (G::kTraits.pieRule) {
+        if (wonByPieRule(position, false)) return ProofPair::win();
+    }
     const auto moves = static_cast<ProofNumber>(sketch.moves);
     if constexpr (G::kTraits.proofEstimate == ProofEstimate::GroupCount) {
         (void)scratch;

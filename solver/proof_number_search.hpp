@@ -31,6 +31,7 @@
 #include <tbb/task_group.h>
 
 #include "rules/game_concept.hpp"
+#include "rules/pie_rule.hpp"
 #include "rules/symmetry.hpp"
 #include "solver/initial_estimate.hpp"
 #include "solver/leaf_oracle.hpp"
@@ -208,6 +209,7 @@ public:
     // Proves (or finds proven) each child of a won position and returns the winning moves: the
     // first one found, or all of them. Empty for a lost position; nullopt if a limit stopped it.
     std::optional<std::vector<Move>> winningMoves(const Position& position, bool all) {
+        if (wonByPieRule(position, game_.finishedValue(position).has_value())) return winningMovesWithSwapOffer(position, all);
         MoveList moves;
         game_.generateMoves(position, moves);
         std::vector<Move> winning;
@@ -232,11 +234,13 @@ public:
 
     // A line of best play from a proven position: a winning move at every won position, and at
     // every lost one the reply whose refutation took the most work. Stops at the end of the game,
-    // after `maxPlies`, or where a limit left a value unknown.
+    // after `maxPlies`, where a limit left a value unknown, or past the first ply at a swap offer:
+    // the pie rule decides it, and which way wins there is a whole board's solve (stoppedAtSwapOffer).
     std::vector<Move> principalLine(Position position, int maxPlies) {
         std::vector<Move> line;
         for (int ply = 0; ply < maxPlies; ++ply) {
             if (game_.finishedValue(position)) break;
+            if (ply > 0 && stoppedAtSwapOffer(position)) break;
             MoveList moves;
             game_.generateMoves(position, moves);
             if (moves.empty()) break;
@@ -262,6 +266,11 @@ public:
             position = game_.applyMove(position, chosen);
         }
         return line;
+    }
+
+    // True where principalLine() stops: the position offers the swap and the game goes on.
+    bool stoppedAtSwapOffer(const Position& position) const {
+        return wonByPieRule(position, game_.finishedValue(position).has_value());
     }
 
     // Limits for the following solve() calls (a board solve hands each line what is left).
@@ -309,11 +318,25 @@ private:
         return symmetries_.canonicalNear(node, child, game_.symmetryPermission(child));
     }
 
-    // Finished positions, oracle answers and proven table entries; (1, 1) when nothing is known.
+    // The winning moves where the swap is on offer: the swap alone when the board without the
+    // offer is lost for the side to move (no other move can win then), else that board's
+    // winning moves, the swap losing. So its one search decides the question.
+    std::optional<std::vector<Move>> winningMovesWithSwapOffer(const Position& position, bool all) {
+        const Position withoutOffer = withoutSwapOffer(position);
+        std::optional<Value> value = knownValue(withoutOffer);
+        if (!value) value = solve(withoutOffer).value;
+        if (!value) return std::nullopt;
+        if (*value == Value::Loss) return std::vector<Move>{Move::swap()};
+        return winningMoves(withoutOffer, all);
+    }
+
+    // Finished positions, swap offers (the pie rule), oracle answers and proven table entries;
+    // (1, 1) when nothing is known.
     ProofPair knownNumbers(const Position& canonicalPosition, bool countMoves) const {
         if (const auto finished = game_.finishedValue(canonicalPosition)) {
             return *finished == Value::Win ? ProofPair::win() : ProofPair::loss();
         }
+        if (wonByPieRule(canonicalPosition, false)) return ProofPair::win();
         typename ProofTable::Found found;
         if (table_.lookup(canonicalPosition, found) && found.numbers.proven()) return found.numbers;
         if (const auto probed = oracle_.probeValue(canonicalPosition)) {

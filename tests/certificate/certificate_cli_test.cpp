@@ -15,36 +15,37 @@ using testing::runPapamu;
 TEST_CASE("solve writes a certificate that verify accepts", "[certificate][cli]") {
     testing::TemporaryDirectory directory;
     const std::string path = (directory.path() / "unane-3x4.cert").string();
-    const auto solved = runPapamu({"solve", "unane", "3x4", "--hash", "16", "--certificate", path, "--json"});
+    const auto solved = runPapamu({"solve", "unane", "3x4", "--variant", "no-pie", "--hash", "16", "--certificate", path, "--json"});
     REQUIRE(solved.exitCode == 0);
     const auto report = nlohmann::json::parse(solved.out).at("certificate");
     CHECK(report.at("written") == true);
-    CHECK(report.at("positions").get<int>() > 100);
+    CHECK(report.at("positions").get<int>() > 40);
     CHECK(report.at("bytes").get<std::uintmax_t>() == std::filesystem::file_size(path));
 
-    const auto checked = runPapamu({"verify", "--certificate", path, "unane", "3x4", "--json", "--threads", "2"});
+    const auto checked = runPapamu({"verify", "--certificate", path, "unane", "3x4", "--variant", "no-pie", "--json", "--threads", "2"});
     CHECK(checked.exitCode == 0);
     const auto verdict = nlohmann::json::parse(checked.out);
     CHECK(verdict.at("valid") == true);
-    CHECK(verdict.at("value") == "loss");  // with the pie rule the second player wins
+    CHECK(verdict.at("value") == "win");  // without the pie rule Black wins
     CHECK(verdict.at("root") == "unane BWBW/WBWB/BWBW b");
     CHECK(verdict.at("positions") == report.at("positions"));
 
     const auto text = runPapamu({"verify", "--certificate", path});
     CHECK(text.exitCode == 0);
-    CHECK_THAT(text.out, Catch::StartsWith("valid: unane BWBW/WBWB/BWBW b is a loss for the side to move"));
+    CHECK_THAT(text.out, Catch::StartsWith("valid: unane BWBW/WBWB/BWBW b is a win for the side to move"));
 
     SECTION("another root is a rejected claim") {
-        const auto other = runPapamu({"verify", "--certificate", path, "unane BWBW/WBWB/BWB. w"});
+        const auto other = runPapamu({"verify", "--certificate", path, "unane BWBW/WBWB/BWB. w", "--variant", "no-pie"});
         CHECK(other.exitCode == 1);
         CHECK_THAT(other.out, Catch::StartsWith("invalid: the certificate proves unane BWBW/WBWB/BWBW b, not unane BWBW/WBWB/BWB. w"));
     }
     SECTION("another board or variant is bad input") {
-        const auto board = runPapamu({"verify", "--certificate", path, "unane", "4x4"});
+        const auto board = runPapamu({"verify", "--certificate", path, "unane", "4x4", "--variant", "no-pie"});
         CHECK(board.exitCode == 2);
-        CHECK_THAT(board.err, Catch::Contains("the certificate is for unane 3x4 (standard), not unane 4x4 (standard)"));
-        const auto variant = runPapamu({"verify", "--certificate", path, "unane", "3x4", "--variant", "no-pie"});
+        CHECK_THAT(board.err, Catch::Contains("the certificate is for unane 3x4 (no-pie), not unane 4x4 (no-pie)"));
+        const auto variant = runPapamu({"verify", "--certificate", path, "unane", "3x4"});
         CHECK(variant.exitCode == 2);
+        CHECK_THAT(variant.err, Catch::Contains("the certificate is for unane 3x4 (no-pie), not unane 3x4 (standard)"));
     }
     SECTION("damaged and missing files are unreadable") {
         std::vector<char> bytes = testing::fileBytes(path);
@@ -57,6 +58,28 @@ TEST_CASE("solve writes a certificate that verify accepts", "[certificate][cli]"
         CHECK(missing.exitCode == 2);
         CHECK_THAT(missing.err, Catch::Contains("can not open"));
     }
+}
+
+// With the pie rule every first move offers the swap, which wins by the rule (rules/pie_rule.hpp):
+// the board's certificate needs no record, and the checker still tries every first move.
+TEST_CASE("with the pie rule a board's certificate is the first moves alone", "[certificate][cli]") {
+    testing::TemporaryDirectory directory;
+    const std::string path = (directory.path() / "unane-5x6.cert").string();
+    // Ūnane 5x6 is unsolved without the pie rule; with it, the rule decides every first move.
+    const auto solved = runPapamu({"solve", "unane BWBWBW/WBWBWB/BWBWBW/WBWBWB/BWBWBW b", "--certificate", path, "--json"});
+    REQUIRE(solved.exitCode == 0);
+    const auto answer = nlohmann::json::parse(solved.out);
+    CHECK(answer.at("value") == "loss");
+    CHECK(answer.at("complete") == true);
+    CHECK(answer.at("line_end") == "swap_offer");
+    CHECK(answer.at("principal_line").size() == 1);
+    CHECK(answer.at("certificate").at("positions") == 0);
+    const auto checked = runPapamu({"verify", "--certificate", path, "--json"});
+    CHECK(checked.exitCode == 0);
+    const auto verdict = nlohmann::json::parse(checked.out);
+    CHECK(verdict.at("valid") == true);
+    CHECK(verdict.at("value") == "loss");
+    CHECK(verdict.at("replies_checked") == 49);  // Black's 49 first moves on 5x6
 }
 
 TEST_CASE("a position solve writes its certificate; an unknown value writes none", "[certificate][cli]") {

@@ -7,6 +7,7 @@
 #include "certificate/certificate_checker.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
+#include "rules/pie_rule.hpp"
 #include "solver/certificate_builder.hpp"
 #include "solver/memoized_negamax.hpp"
 
@@ -83,6 +84,59 @@ TEST_CASE("certificates of small boards verify with the rules alone", "[certific
             CHECK(verdict.replies > 0);
         }
     }
+}
+
+// The pie rule proves a swap offer without a record (rules/pie_rule.hpp). A record there, as in
+// papamu's certificates before the checker knew the rule, is checked like any other and counts
+// as reached: a wrong move at the offer is rejected although the rule alone proves the root.
+TEST_CASE("a swap offer is proven by the pie rule, and a record there is still checked", "[certificate]") {
+    TemporaryDirectory directory;
+    const UnaneGame game(BoardGeometry(3, 4));
+    const BoardSymmetries symmetries(game.geometry());
+    const auto canonical = [&](const Position& position) { return symmetries.canonical(position, game.symmetryPermission(position)); };
+    const Position root = parsePosition("unane BWBW/W.BB/BWBW w swap").position;  // after b2-c2: White wins by swapping
+    const Position behind = withoutSwapOffer(root);
+    MemoizedNegamax reference(game);
+    REQUIRE(reference.solve(behind) == Value::Loss);
+    const CertificateClaim claim{GameKind::Unane, Variant{}, {3, 4}, root, Value::Win};
+
+    const CertificateVerdict byRule = check(writeProof(directory, Proof{claim, {}}));
+    CHECK(byRule.valid);
+    CHECK(byRule.records == 0);
+
+    SearchOptions options;
+    options.hashMegabytes = 16;
+    ProofNumberSearch search(game, options);
+    REQUIRE(search.solve(behind).value == Value::Loss);
+    CertificateBuilder builder(search);
+    const auto behindRecords = builder.collect(behind, Value::Loss);
+    REQUIRE(behindRecords);
+    REQUIRE_FALSE(behindRecords->empty());
+    const auto withRootRecord = [&](Move move) {
+        Proof proof{claim, *behindRecords};
+        proof.records.push_back(CertificateRecord{CertificateKey::of(canonical(root)), move});
+        std::sort(proof.records.begin(), proof.records.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+        return proof;
+    };
+    const CertificateVerdict bySwapping = check(writeProof(directory, withRootRecord(Move::swap()), "swap.cert"));
+    CHECK(bySwapping.reason == "");
+    CHECK(bySwapping.valid);
+    CHECK(bySwapping.records == behindRecords->size() + 1);
+
+    MoveList moves;
+    game.generateMoves(canonical(root), moves);
+    std::optional<Move> losing;
+    for (const Move move : moves) {
+        if (move.kind != MoveKind::Swap && reference.solve(game.applyMove(canonical(root), move)) == Value::Win) losing = move;
+    }
+    REQUIRE(losing);
+    const CertificateVerdict wrong = check(writeProof(directory, withRootRecord(*losing), "wrong.cert"));
+    CHECK_FALSE(wrong.valid);
+    CHECK(wrong.move == moveName(game.geometry(), *losing));
+
+    const CertificateVerdict surplus = check(writeProof(directory, Proof{claim, *behindRecords}, "surplus.cert"));
+    CHECK_FALSE(surplus.valid);  // the rule proves the root, so nothing reaches the records behind it
+    CHECK_THAT(surplus.reason, Catch::Contains("is not reached from the root"));
 }
 
 TEST_CASE("tampered certificates are rejected with the reason", "[certificate]") {
@@ -184,7 +238,8 @@ TEST_CASE("tampered certificates are rejected with the reason", "[certificate]")
 
 TEST_CASE("the certificate writer keeps the old file until the new one is complete", "[certificate]") {
     TemporaryDirectory directory;
-    const Proof proof = proveStart(GameKind::Unane, {3, 4}, Variant{});
+    const Proof proof = proveStart(GameKind::Unane, {3, 4}, Variant::parse("no-pie"));
+    REQUIRE(proof.records.size() > 1);
     const std::string path = writeProof(directory, proof);
     const std::vector<char> before = testing::fileBytes(path);
     {
