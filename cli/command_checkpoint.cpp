@@ -21,7 +21,8 @@ constexpr const char* kUsage =
     "papamu checkpoint compact SOURCE... TARGET --max-size SIZE [--json]\n"
     "  info: the file's version, rules and entries (the whole file is checked first)\n"
     "  compact: the most-worked entries of the SOURCEs (one board's, e.g. of independent runs: merged) that fit\n"
-    "  in SIZE (e.g. 40M, 300K), compressed, to TARGET; `papamu solve … --resume-from TARGET` goes on from it";
+    "  in SIZE (e.g. 40M, 300K), compressed, to TARGET; `papamu solve … --resume-from TARGET` goes on from it;\n"
+    "  name the newest SOURCE first: of one position's entries of equal work, the first SOURCE's is kept";
 
 int showInfo(const std::string& path, bool json) {
     CheckpointSummary summary;

@@ -20,11 +20,15 @@ constexpr std::uint64_t kFewestBytesPerEntry = 2;
 struct Candidate {
     CheckpointEntry entry;
     std::uint64_t priority = 0;
+    std::uint32_t source = 0;  // the index of its file among the sources
 };
 
 bool morePriority(const Candidate& left, const Candidate& right) {
     if (left.priority != right.priority) return left.priority > right.priority;
-    return checkpointKeyLess(left.entry, right.entry);  // ties in a fixed order: the same file every time
+    // Ties in a fixed order, the same file every time; one position's entries by source (removeRepeats).
+    if (checkpointKeyLess(left.entry, right.entry)) return true;
+    if (checkpointKeyLess(right.entry, left.entry)) return false;
+    return left.source < right.source;
 }
 
 // Keeps at most `limit` candidates of highest priority, dropping the rest; returns the priority
@@ -40,14 +44,19 @@ std::uint64_t keepBest(std::vector<Candidate>& candidates, std::size_t limit) {
 
 // Collapses the entries of one position (a version 1 writer pads with its last entry; merged
 // sources share positions) into one: a proof before any estimate (a fact outranks a guess,
-// whatever the work), else the entry of most priority. A position proven won in one source and
-// lost in another means a wrong proof somewhere: refused, nothing written.
+// whatever the work), else the entry of most priority, else the one of the source named first.
+// Ties are common where it matters most: work saturates at 2^32 nodes and a table keeps it to 6
+// significant bits, so near the root a new run's entries and the previous compact copy's tie,
+// and an unordered pick put the old copy's numbers back at the root (Ūnane 5x6, 2026-12-03: a
+// resumed run restarted from the root numbers of two sessions before). A position proven won in
+// one source and lost in another means a wrong proof somewhere: refused, nothing written.
 void removeRepeats(std::vector<Candidate>& candidates) {
     std::sort(candidates.begin(), candidates.end(), [](const Candidate& left, const Candidate& right) {
         if (checkpointKeyLess(left.entry, right.entry)) return true;
         if (checkpointKeyLess(right.entry, left.entry)) return false;
         if (left.entry.numbers.proven() != right.entry.numbers.proven()) return left.entry.numbers.proven();
-        return left.priority > right.priority;
+        if (left.priority != right.priority) return left.priority > right.priority;
+        return left.source < right.source;
     });
     const auto sameKey = [](const Candidate& left, const Candidate& right) {
         return !checkpointKeyLess(left.entry, right.entry) && !checkpointKeyLess(right.entry, left.entry);
@@ -93,13 +102,13 @@ CompactionSummary compactCheckpoints(const std::vector<std::string>& sources, co
     std::vector<Candidate> candidates;
     std::uint64_t needed = 0;
     std::string rules;  // the first source's; the others must match
-    for (const std::string& source : sources) {
-        const CheckpointContents contents = forEachCheckpointEntry(source, rules, [&](const CheckpointEntry& entry) {
+    for (std::uint32_t index = 0; index < sources.size(); ++index) {
+        const CheckpointContents contents = forEachCheckpointEntry(sources[index], rules, [&](const CheckpointEntry& entry) {
             ++summary.sourceEntries;
             if (entry.numbers.proven()) ++summary.sourceProven;
             const std::uint64_t priority = ProofTable::priorityOf(entry.numbers, entry.work);
             if (priority < needed) return;
-            candidates.push_back(Candidate{entry, priority});
+            candidates.push_back(Candidate{entry, priority, index});
             // Repeats (across sources) are removed only at the end, so they may take room here.
             if (candidates.size() >= 2 * wanted) needed = keepBest(candidates, wanted);
         });

@@ -26,7 +26,8 @@ inline constexpr int kCompactionLevel = 19;  // zstd: the file is written once a
 
 // Writes to `target` (atomically, replacing it) the most valuable entries of the checkpoints at
 // `sources` (either version, all of one game's rules: e.g. the checkpoints of independent runs
-// on one board, merged; a position in several keeps its entry of most priority) that fit in
+// on one board, merged; a position in several keeps its entry of most priority, and of entries
+// of equal priority the one of the source named first: name the newest first) that fit in
 // `maxBytes`. Throws CheckpointError for a bad source, sources of different rules, a budget too
 // small for the header, or a write that fails; `target` is then untouched.
 CompactionSummary compactCheckpoints(const std::vector<std::string>& sources, const std::string& target, std::uint64_t maxBytes,

@@ -255,6 +255,41 @@ TEST_CASE("compaction merges the checkpoints of independent runs: proofs first, 
     for (const std::string& path : {first, second, merged}) std::filesystem::remove(path);
 }
 
+// Near the root the entries of two sessions tie (work saturates at 2^32 nodes): the source named
+// first, the newest, must win, or a resumed run starts from old numbers. Thousands of ties, so
+// that an unstable sort would mix the sources (a handful sorts in insertion order by luck).
+TEST_CASE("of one position's estimates of equal work, compaction keeps the first source's", "[solver]") {
+    const std::string rules = "konane 6x6 standard";
+    const std::string newer = scratchPath("tie-new.ckpt"), older = scratchPath("tie-old.ckpt");
+    const std::string merged = scratchPath("tie.compact");
+    ProofTable fresh(4, false), stale(4, false);
+    std::mt19937_64 random(11);
+    std::vector<Position> positions;
+    for (int index = 0; index < 3000; ++index) {
+        const Bitboard black = random() & 0xFFFFFFFFFULL;
+        const Position position{black, random() & ~black & 0xFFFFFFFFFULL, index % 2 ? Color::White : Color::Black, false};
+        const std::uint32_t work = index % 3 == 0 ? UINT32_MAX : 4096;  // saturated, or worked enough to be saved
+        fresh.store(position, ProofPair{2, static_cast<ProofNumber>(index + 1)}, work);
+        stale.store(position, ProofPair{3, static_cast<ProofNumber>(index + 1)}, work);
+        positions.push_back(position);
+    }
+    writeCheckpoint(fresh, rules, newer);
+    writeCheckpoint(stale, rules, older);
+    for (const bool newestFirst : {true, false}) {
+        CAPTURE(newestFirst);
+        compactCheckpoints(newestFirst ? std::vector<std::string>{newer, older} : std::vector<std::string>{older, newer}, merged, 1 << 20);
+        const auto kept = entriesOf(merged);
+        int fromFirst = 0;
+        for (const Position& position : positions) {
+            const auto found = kept.find(keyOf(position));
+            if (found != kept.end() && found->second.numbers.proof == (newestFirst ? 2U : 3U)) ++fromFirst;
+        }
+        CHECK(fromFirst == static_cast<int>(kept.size()));
+        CHECK(kept.size() > 2900);  // the few the tables replaced aside
+    }
+    for (const std::string& path : {newer, older, merged}) std::filesystem::remove(path);
+}
+
 TEST_CASE("a damaged or unknown compact checkpoint is refused and stores nothing", "[solver]") {
     const KonaneGame game(BoardGeometry(4, 5));
     ProofNumberSearch search(game, tableOf(8));
