@@ -75,6 +75,30 @@ TEST_CASE("solve POSITION --all lists every winning move", "[solver][cli]") {
     CHECK_FALSE(answer["winning_moves"].empty());
 }
 
+// A swap offer is won by the pie rule (rules/pie_rule.hpp); which way wins is the board behind it.
+TEST_CASE("solve of a swap offer: the value by the pie rule, the moves by the board behind it", "[solver][cli]") {
+    // Ūnane 3x4 after b2-c2 (won for Black without the offer: White swaps) and after a1-a2 (lost
+    // for Black: White replies).
+    const Run swap = runPapamu("solve 'unane BWBW/W.BB/BWBW w swap' --hash 8");
+    REQUIRE(swap.exitCode == 0);
+    CHECK_THAT(swap.output, Catch::StartsWith("win (by the pie rule) swap\nline: swap "));
+    const Run reply = runPapamu("solve 'unane BWBW/BBWB/.WBW w swap' --all --json --hash 8");
+    REQUIRE(reply.exitCode == 0);
+    const auto replied = nlohmann::json::parse(reply.output);
+    CHECK(replied["value_by"] == "pie_rule");
+    const Run behind = runPapamu("solve 'unane BWBW/BBWB/.WBW w' --all --json --hash 8");
+    CHECK(replied["winning_moves"] == nlohmann::json::parse(behind.output)["winning_moves"]);
+    CHECK(replied["winning_moves"].size() == 6);
+    // Ūnane 5x6 is unsolved without the pie rule: the value stands, the moves stay unknown.
+    const Run limited = runPapamu("solve 'unane BWBWBW/WBWBWB/BWBWBW/BBWBWB/.WBWBW w swap' --node-limit 2000 --hash 8");
+    CHECK(limited.exitCode == 1);
+    CHECK_THAT(limited.output, Catch::StartsWith("win (by the pie rule) (winning moves unknown: a limit stopped the search of "
+                                                 "the board without the swap offer)\n"));
+    const Run start = runPapamu("solve 'unane BWBWBW/WBWBWB/BWBWBW/WBWBWB/BWBWBW b' --hash 8");
+    CHECK(start.exitCode == 0);
+    CHECK_THAT(start.output, Catch::StartsWith("loss\nline: a1-a2, then the swap is on offer: won by the pie rule\n"));
+}
+
 TEST_CASE("a node limit answers unknown with exit code 1; bad input exits 2", "[solver][cli]") {
     const Run limited = runPapamu("solve konane 6x6 --node-limit 5000 --json --hash 8");
     CHECK(limited.exitCode == 1);
