@@ -105,8 +105,7 @@ private:
         if (cheapest) return cheapest;
         for (const Move move : moves) {
             const Position child = game.applyMove(position, move);
-            std::optional<Value> value = search_.knownValue(child);
-            if (!value) value = search_.solve(child).value;
+            const std::optional<Value> value = search_.provenValue(child);
             if (!value) return std::nullopt;
             if (*value == Value::Loss) return move;
         }

@@ -30,7 +30,7 @@ PositionAnswer answerPosition(ProofNumberSearch<G, O>& search, const Position& p
                               int principalPlies = 64) {
     PositionAnswer answer;
     answer.result = search.solve(position);
-    answer.valueByPieRule = search.stoppedAtSwapOffer(position);
+    answer.valueByPieRule = search.decidedByPieRule(position);
     bool movesSearchable = true;
     if (answer.valueByPieRule) {
         // The search that names the winning moves: its figures are the answer's. Stopped by a
@@ -48,7 +48,7 @@ PositionAnswer answerPosition(ProofNumberSearch<G, O>& search, const Position& p
     if (!answer.result.value) answer.openMoves = search.moveNumbers(position);
     Position lineEnd = position;
     for (const Move move : answer.principalLine) lineEnd = search.game().applyMove(lineEnd, move);
-    answer.lineEndsAtSwapOffer = !answer.principalLine.empty() && search.stoppedAtSwapOffer(lineEnd);
+    answer.lineEndsAtSwapOffer = !answer.principalLine.empty() && search.decidedByPieRule(lineEnd);
     return answer;
 }
 

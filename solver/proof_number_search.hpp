@@ -192,6 +192,12 @@ public:
         return known.won() ? Value::Win : Value::Loss;
     }
 
+    // knownValue(), else a search of the position (nullopt if a limit stopped it).
+    std::optional<Value> provenValue(const Position& position) {
+        if (const auto known = knownValue(position)) return known;
+        return solve(position).value;
+    }
+
     // What is known of each move's position, without searching: the rules' end, an oracle's
     // answer or a proof in the table, else the table's numbers (nullopt where none are stored).
     std::vector<MoveNumbers> moveNumbers(const Position& position) const {
@@ -209,7 +215,7 @@ public:
     // Proves (or finds proven) each child of a won position and returns the winning moves: the
     // first one found, or all of them. Empty for a lost position; nullopt if a limit stopped it.
     std::optional<std::vector<Move>> winningMoves(const Position& position, bool all) {
-        if (wonByPieRule(position, game_.finishedValue(position).has_value())) return winningMovesWithSwapOffer(position, all);
+        if (decidedByPieRule(position)) return winningMovesWithSwapOffer(position, all);
         MoveList moves;
         game_.generateMoves(position, moves);
         std::vector<Move> winning;
@@ -221,8 +227,7 @@ public:
         }
         for (const Move move : moves) {
             const Position child = game_.applyMove(position, move);
-            std::optional<Value> value = knownValue(child);
-            if (!value) value = solve(child).value;
+            const std::optional<Value> value = provenValue(child);
             if (!value) return std::nullopt;
             if (*value == Value::Loss) {
                 winning.push_back(move);
@@ -235,17 +240,16 @@ public:
     // A line of best play from a proven position: a winning move at every won position, and at
     // every lost one the reply whose refutation took the most work. Stops at the end of the game,
     // after `maxPlies`, where a limit left a value unknown, or past the first ply at a swap offer:
-    // the pie rule decides it, and which way wins there is a whole board's solve (stoppedAtSwapOffer).
+    // the pie rule decides it, and which way wins there is a whole board's solve (decidedByPieRule).
     std::vector<Move> principalLine(Position position, int maxPlies) {
         std::vector<Move> line;
         for (int ply = 0; ply < maxPlies; ++ply) {
             if (game_.finishedValue(position)) break;
-            if (ply > 0 && stoppedAtSwapOffer(position)) break;
+            if (ply > 0 && decidedByPieRule(position)) break;
             MoveList moves;
             game_.generateMoves(position, moves);
             if (moves.empty()) break;
-            std::optional<Value> value = knownValue(position);
-            if (!value) value = solve(position).value;
+            const std::optional<Value> value = provenValue(position);
             if (!value) break;
             Move chosen = moves[0];
             if (*value == Value::Win) {
@@ -268,8 +272,9 @@ public:
         return line;
     }
 
-    // True where principalLine() stops: the position offers the swap and the game goes on.
-    bool stoppedAtSwapOffer(const Position& position) const {
+    // The position offers the swap and the game goes on: won by the pie rule (rules/pie_rule.hpp),
+    // and where principalLine() stops past its first ply.
+    bool decidedByPieRule(const Position& position) const {
         return wonByPieRule(position, game_.finishedValue(position).has_value());
     }
 
@@ -323,8 +328,7 @@ private:
     // winning moves, the swap losing. So its one search decides the question.
     std::optional<std::vector<Move>> winningMovesWithSwapOffer(const Position& position, bool all) {
         const Position withoutOffer = withoutSwapOffer(position);
-        std::optional<Value> value = knownValue(withoutOffer);
-        if (!value) value = solve(withoutOffer).value;
+        const std::optional<Value> value = provenValue(withoutOffer);
         if (!value) return std::nullopt;
         if (*value == Value::Loss) return std::vector<Move>{Move::swap()};
         return winningMoves(withoutOffer, all);
