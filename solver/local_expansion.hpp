@@ -103,13 +103,16 @@ public:
         return ProofPair{leastDisproof, proofSum};
     }
 
-    // The numbers as they stand, without dropping anything (for progress reports).
-    ProofPair current() const {
+    // The numbers as they stand, without dropping anything (for progress reports); with
+    // `searched` >= 0, that child's numbers are `searchedNumbers` (its search's own numbers so far,
+    // newer than the copy kept here, which changes only when that search returns).
+    ProofPair current(int searched = -1, ProofPair searchedNumbers = {}) const {
         ProofNumber proofSum = 0;
         ProofNumber leastDisproof = kProofInfinity;
         for (int index = 0; index < count_; ++index) {
-            proofSum = saturatingAdd(proofSum, numbers_[static_cast<std::size_t>(index)].proof);
-            leastDisproof = std::min(leastDisproof, numbers_[static_cast<std::size_t>(index)].disproof);
+            const ProofPair numbers = index == searched ? searchedNumbers : numbers_[static_cast<std::size_t>(index)];
+            proofSum = saturatingAdd(proofSum, numbers.proof);
+            leastDisproof = std::min(leastDisproof, numbers.disproof);
         }
         return ProofPair{leastDisproof, proofSum};
     }

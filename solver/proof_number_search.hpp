@@ -356,10 +356,12 @@ private:
 
     class Worker {
     public:
-        Worker(ProofNumberSearch& search, int index) : search_(search), index_(index), frames_(kMaxDepth) {}
+        Worker(ProofNumberSearch& search, int index)
+            : search_(search), index_(index), frames_(kMaxDepth), searchedChild_(kMaxDepth, 0) {}
 
         void reset() {
             nodes_ = 0;
+            pathLength_ = 0;
             reported_ = 0;
             lastProgress_ = 0.0;
             lastCheckpoint_ = 0.0;
@@ -476,8 +478,11 @@ private:
                 Thresholds childLimits;
                 const int best = expansion.bestChild(result, limits, childLimits, childTieBreak(G::kTraits.proofEstimate),
                                                      thresholdDivisor(G::kTraits.proofEstimate));
+                searchedChild_[static_cast<std::size_t>(depth)] = best;
+                pathLength_ = depth + 1;
                 expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1, spread);
             }
+            pathLength_ = depth;
             const std::uint64_t work = nodes_ - nodesBefore;
             search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)), index_);
             if (inside) search_.marks_.leave(slot);
@@ -520,12 +525,26 @@ private:
             }
         }
 
-        // The root's numbers as this worker last saw its children.
-        ProofPair rootNumbers() const { return frames_.front().current(); }
+        // The root's numbers now: each node on this worker's path with the child it searches
+        // counted at that child's numbers so far, from the deepest expanded node up. A node's own
+        // copy of the searched child's numbers changes only when that search returns, which near
+        // the root of a long solve can take the whole session.
+        ProofPair rootNumbers() const {
+            // poll() runs as a node is entered, before its expansion: the path's last expanded
+            // node is the one searching it.
+            if (pathLength_ == 0) return frames_.front().current();
+            auto depth = static_cast<std::size_t>(pathLength_ - 1);
+            ProofPair numbers = frames_[depth].current();
+            while (depth-- > 0) numbers = frames_[depth].current(searchedChild_[depth], numbers);
+            return numbers;
+        }
 
         ProofNumberSearch& search_;
         int index_;
         std::vector<LocalExpansion> frames_;
+        // The path below the root: the child each of its first pathLength_ nodes is searching.
+        std::vector<int> searchedChild_;
+        int pathLength_ = 0;
         BoardSymmetries::Images nodeImages_;                 // the node being expanded
         std::array<Position, MoveList::kCapacity> children_;  // its children
         std::array<ChildSketch, MoveList::kCapacity> sketches_;  // and their sketches

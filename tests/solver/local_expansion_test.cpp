@@ -104,4 +104,17 @@ TEST_CASE("children equally easy to refute are ordered by the tie-break, then by
     }
 }
 
+TEST_CASE("a node's current numbers can count the child under search at its newer numbers", "[solver]") {
+    LocalExpansion expansion;
+    expansion.clear();
+    expansion.add(stones(1), ProofPair{5, 40});
+    expansion.add(stones(2), ProofPair{7, 30});
+    expansion.add(stones(3), ProofPair{2, 90});
+    // Proof number: the least child disproof number; disproof number: the sum of their proof numbers.
+    CHECK(expansion.current() == ProofPair{30, 14});
+    CHECK(expansion.current(1, ProofPair{20, 12}) == ProofPair{12, 27});
+    CHECK(expansion.current(1, ProofPair{7, 60}) == ProofPair{40, 14});
+    CHECK(expansion.current(0, ProofPair::loss()) == ProofPair{0, kProofInfinity});
+}
+
 }  // namespace papamu
