@@ -189,6 +189,13 @@ ApiResponse ExplorerApi::solved(const QueryParameters& given) const {
     });
 }
 
+ApiResponse ExplorerApi::status(const QueryParameters& given) const {
+    return guarded([&] {
+        const Parameters parameters(given, {});
+        return Json{{"search_slots", slots_.capacity()}, {"searches_running", slots_.inUse()}};
+    });
+}
+
 ApiResponse ExplorerApi::tables(const QueryParameters& given) const {
     return guarded([&] {
         const Parameters parameters(given, {});

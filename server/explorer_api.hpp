@@ -41,8 +41,9 @@ public:
     ApiResponse tables(const QueryParameters& parameters) const;
     ApiResponse puzzles(const QueryParameters& parameters) const;
     ApiResponse verify(const QueryParameters& parameters, const std::string& body) const;
-
-    int searchesRunning() const { return slots_.inUse(); }
+    // The search slots and how many searches hold one now: a client (or a test) can see that a
+    // search is running without competing for a slot itself.
+    ApiResponse status(const QueryParameters& parameters) const;
 
 private:
     TableCatalog tables_;

@@ -73,6 +73,7 @@ ExplorerServer::ExplorerServer(ExplorerApi& api, ServerSettings settings)
     route("/api/probe", [&explorer](const QueryParameters& parameters) { return explorer.probe(parameters); });
     route("/api/solved", [&explorer](const QueryParameters& parameters) { return explorer.solved(parameters); });
     route("/api/tables", [&explorer](const QueryParameters& parameters) { return explorer.tables(parameters); });
+    route("/api/status", [&explorer](const QueryParameters& parameters) { return explorer.status(parameters); });
     route("/api/puzzles", [&explorer](const QueryParameters& parameters) { return explorer.puzzles(parameters); });
     http.Post("/api/verify", [&explorer](const httplib::Request& request, httplib::Response& response) {
         // A form-encoded body would be taken for query parameters: JSON only.

@@ -86,25 +86,22 @@ const std::string kStart6x6 = "konane WBWBWB/BWBWBW/WBWBWB/BWBWBW/WBWBWB/BWBWBW 
 const std::string kStart7x7 = "konane BWBWBWB/WBWBWBW/BWBWBWB/WBWBWBW/BWBWBWB/WBWBWBW/BWBWBWB b";
 
 // With --search-slots 1: starts a search of Konane 7x7 (far beyond `seconds`) and returns once
-// it holds the slot, which is when a quick probe is refused. A quick probe may take the slot
-// first, making the long one the refused one: then it starts again.
+// /api/status shows it holding the slot, after checking that a quick probe is then refused.
+// Watching /api/status takes no slot: probing for a 503 instead kept the slot busy itself, so on
+// a loaded machine the long search could lose the race fifty times over (CI, 2026-12-03).
 std::future<Answer> holdTheOnlySlot(const ServerProcess& server, const std::string& seconds) {
-    for (int attempt = 0; attempt < 50; ++attempt) {
-        auto longSearch = std::async(std::launch::async, [&server, seconds] {
-            return get(server, "/api/probe", {{"p", kStart7x7}, {"nodes", "20000000"}, {"seconds", seconds}});
-        });
-        while (longSearch.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
-            const Answer quick = get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "1"}});
-            if (quick.status == 503) {
-                requireError(quick, 503, "search slots are busy");
-                return longSearch;
-            }
-            REQUIRE(quick.status == 200);
+    auto longSearch = std::async(std::launch::async, [&server, seconds] {
+        return get(server, "/api/probe", {{"p", kStart7x7}, {"nodes", "20000000"}, {"seconds", seconds}});
+    });
+    while (get(server, "/api/status", {}).body.at("searches_running") != 1) {
+        if (longSearch.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+            const Answer early = longSearch.get();
+            INFO(early.text);
+            FAIL("the long search ended before it was seen holding the slot");
         }
-        REQUIRE(longSearch.get().status == 503);  // it lost the race for the slot
     }
-    FAIL("the long search never held the slot");
-    return {};
+    requireError(get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "1"}}), 503, "search slots are busy");
+    return longSearch;
 }
 
 }  // namespace
@@ -172,6 +169,9 @@ TEST_CASE("serve: start, position, tables, solved and static files", "[server]")
     REQUIRE(tables.body.at("tables").size() == 1);
     CHECK(tables.body["tables"][0].at("start") == kStart4x4);
 
+    const Answer idle = get(server, "/api/status");
+    CHECK(idle.body == json{{"search_slots", 2}, {"searches_running", 0}});  // the default slots, none taken
+
     const Answer solved = get(server, "/api/solved");
     REQUIRE(solved.status == 200);
     bool found5x5 = false;
@@ -205,6 +205,7 @@ TEST_CASE("serve: bad input is a 400 with a one-line message naming the bad part
     requireError(get(server, "/api/position", {{"p", "konane .B.B/..../W.W./.B.. b"}}), 400, "black stone on b1, a white cell");
     requireError(get(server, "/api/probe", {{"p", "konane .B.B/..../W.W./.B.. b"}}), 400, "black stone on b1, a white cell");
     requireError(get(server, "/api/probe", {{"p", kStart4x4}, {"depth", "3"}}), 400, "unknown parameter 'depth'");
+    requireError(get(server, "/api/status", {{"slots", "3"}}), 400, "unknown parameter 'slots'");
     requireError(get(server, "/api/probe", {{"p", kStart4x4}, {"p", "konane WBWB/BWBW/WBWB/.WBW w"}}), 400, "more than once");
     requireError(get(server, "/api/probe", {{"p", kStart4x4}, {"variant", "no-pie"}}), 400, "no-pie");
     requireError(get(server, "/api/probe", {{"p", kStart4x4}, {"nodes", "12abc"}}), 400, "nodes");
@@ -291,6 +292,7 @@ TEST_CASE("serve: a search beyond the free slots is refused with 503, not queued
     CHECK(finished.status == 200);
     CHECK(finished.body.at("value") == "unknown");  // 2 s are far too few for Konane 7x7
     // The slot is free again afterwards.
+    CHECK(get(server, "/api/status").body.at("searches_running") == 0);
     CHECK(get(server, "/api/probe", {{"p", kStart6x6}, {"nodes", "1"}}).status == 200);
 }
 
