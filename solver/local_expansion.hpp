@@ -54,6 +54,23 @@ constexpr bool spreadsWorkers(ProofPair node) { return node.proof > node.disproo
 enum class ChildTieBreak : std::uint8_t { LargerProof, SmallerProof };
 
 class LocalExpansion {
+    // The one rule that makes a node's numbers from its children's (negamax form, above).
+    struct NodeNumbers {
+        ProofNumber proofSum = 0;
+        ProofNumber leastDisproof = kProofInfinity;
+
+        void add(ProofPair child) {
+            proofSum = saturatingAdd(proofSum, child.proof);
+            leastDisproof = std::min(leastDisproof, child.disproof);
+        }
+        // No child (or every one won for the opponent) leaves {infinity, 0}: lost. One child lost
+        // there: won.
+        ProofPair result() const {
+            if (leastDisproof == 0) return ProofPair::win();
+            return ProofPair{leastDisproof, proofSum};
+        }
+    };
+
 public:
     void clear() {
         count_ = 0;
@@ -85,8 +102,7 @@ public:
 
     // The node's numbers from its children's, after dropping the children proven won.
     ProofPair summarize() {
-        ProofNumber proofSum = 0;
-        ProofNumber leastDisproof = kProofInfinity;
+        NodeNumbers node;
         for (int index = 0; index < count_;) {
             const ProofPair numbers = numbers_[static_cast<std::size_t>(index)];
             if (numbers.won()) {
@@ -94,27 +110,22 @@ public:
                 moveLastTo(index);
                 continue;
             }
-            proofSum = saturatingAdd(proofSum, numbers.proof);
-            leastDisproof = std::min(leastDisproof, numbers.disproof);
+            node.add(numbers);
             ++index;
         }
-        if (count_ == 0) return ProofPair::loss();
-        if (leastDisproof == 0) return ProofPair::win();
-        return ProofPair{leastDisproof, proofSum};
+        return node.result();
     }
 
-    // The numbers as they stand, without dropping anything (for progress reports); with
-    // `searched` >= 0, that child's numbers are `searchedNumbers` (its search's own numbers so far,
-    // newer than the copy kept here, which changes only when that search returns).
+    // The numbers as they stand, without dropping anything (for progress reports; a won child
+    // adds nothing to either number); with `searched` >= 0, that child's numbers are
+    // `searchedNumbers` (its search's own numbers so far, newer than the copy kept here, which
+    // changes only when that search returns).
     ProofPair current(int searched = -1, ProofPair searchedNumbers = {}) const {
-        ProofNumber proofSum = 0;
-        ProofNumber leastDisproof = kProofInfinity;
+        NodeNumbers node;
         for (int index = 0; index < count_; ++index) {
-            const ProofPair numbers = index == searched ? searchedNumbers : numbers_[static_cast<std::size_t>(index)];
-            proofSum = saturatingAdd(proofSum, numbers.proof);
-            leastDisproof = std::min(leastDisproof, numbers.disproof);
+            node.add(index == searched ? searchedNumbers : numbers_[static_cast<std::size_t>(index)]);
         }
-        return ProofPair{leastDisproof, proofSum};
+        return node.result();
     }
 
     // The child to search next and its thresholds, for a node with numbers `node` (from
