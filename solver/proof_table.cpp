@@ -257,8 +257,12 @@ bool ProofTable::storeIn(std::size_t index, const Position& position, ProofPair 
         }
     }
     const bool filled = !victim->used();
-    const std::uint64_t total = (victim->holds(key) ? std::uint64_t{victim->work()} : 0) + work;
-    E::store(*victim, E::of(position, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU))));
+    const bool held = victim->holds(key);
+    const std::uint64_t total = (held ? std::uint64_t{victim->work()} : 0) + work;
+    // A worker leaving a position that another worker proved while it was inside brings back its
+    // own unfinished numbers: the proof stays (7-22 times a 2-thread Kōnane 6x6 solve).
+    const ProofPair kept = held && victim->numbers().proven() && !numbers.proven() ? victim->numbers() : numbers;
+    E::store(*victim, E::of(position, kept, static_cast<std::uint32_t>(std::min<std::uint64_t>(total, 0xFFFFFFFFU))));
     unlock<E>(index);
     return filled;
 }

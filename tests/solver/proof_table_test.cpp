@@ -53,6 +53,27 @@ TEST_CASE("a one-bucket table answers only for the exact position", "[solver]") 
     CHECK(table.used() == 4);
 }
 
+TEST_CASE("a proof stays when unfinished numbers of the same position are stored over it", "[solver]") {
+    // A worker that was inside a position while another proved it stores its own numbers on leaving.
+    const EntryLayout layout = GENERATE(EntryLayout::Wide, EntryLayout::Narrow);
+    ProofTable table(0, false, layout);
+    const Position won{0x0F, 0xF000, Color::Black, false};
+    const Position open{0x0F, 0xF000, Color::White, false};  // the same stones, White to move
+    table.store(won, ProofPair::win(), 10);
+    table.store(open, ProofPair{3, 4}, 1);
+    table.store(won, ProofPair{5, 6}, 7);
+    table.store(open, ProofPair{8, 9}, 1);
+    ProofTable::Found found;
+    REQUIRE(table.lookup(won, found));
+    CHECK(found.numbers == ProofPair::win());
+    CHECK(found.work == 17);  // the leaving worker's work still counts
+    REQUIRE(table.lookup(open, found));
+    CHECK(found.numbers == ProofPair{8, 9});  // unfinished over unfinished: the newer numbers
+    table.store(open, ProofPair::loss(), 1);
+    REQUIRE(table.lookup(open, found));
+    CHECK(found.numbers == ProofPair::loss());  // a proof over unfinished numbers replaces them
+}
+
 TEST_CASE("replacement keeps the entries with the most work, proofs counting more", "[solver]") {
     ProofTable table(0, false, GENERATE(EntryLayout::Wide, EntryLayout::Narrow));
     for (std::uint64_t index = 0; index < 4; ++index) {
