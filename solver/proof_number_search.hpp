@@ -531,9 +531,8 @@ private:
         // the root of a long solve can take the whole session.
         ProofPair rootNumbers() const {
             // poll() runs as a node is entered, before its expansion: the path's last expanded
-            // node is the one searching it.
-            if (pathLength_ == 0) return frames_.front().current();
-            auto depth = static_cast<std::size_t>(pathLength_ - 1);
+            // node is the one searching it (the root's, before the root is expanded).
+            auto depth = static_cast<std::size_t>(std::max(pathLength_ - 1, 0));
             ProofPair numbers = frames_[depth].current();
             while (depth-- > 0) numbers = frames_[depth].current(searchedChild_[depth], numbers);
             return numbers;

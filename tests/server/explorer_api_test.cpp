@@ -93,7 +93,7 @@ std::future<Answer> holdTheOnlySlot(const ServerProcess& server, const std::stri
     auto longSearch = std::async(std::launch::async, [&server, seconds] {
         return get(server, "/api/probe", {{"p", kStart7x7}, {"nodes", "20000000"}, {"seconds", seconds}});
     });
-    while (get(server, "/api/status", {}).body.at("searches_running") != 1) {
+    while (get(server, "/api/status").body.at("searches_running") != 1) {
         if (longSearch.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
             const Answer early = longSearch.get();
             INFO(early.text);
