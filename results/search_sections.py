@@ -126,10 +126,15 @@ def projection_lines(projection):
     """A frontier board's projection (results/project_frontier): the fit and what it says."""
     points = ", ".join(f"{point['board']} {point['nodes']:,}" + ("" if point["source"] == "solved now" else f" (recorded, {point['commit']})")
                        for point in projection["points"])
-    hours = (f"; at the run's {projection['target_nodes_per_second'] / 1e3:.0f} k nodes/s on one core about "
-             f"{projection['projected_hours']:,.0f} h; its runs have searched {projection['target_searched_nodes'] / projection['projected_nodes']:.1%} "
+    hours = (f"; at the run's {projection['target_nodes_per_second'] / 1e3:.0f} k nodes/s (its average over every session) about "
+             f"{projection['projected_hours']:,.0f} h in all; its runs have searched {projection['target_searched_nodes'] / projection['projected_nodes']:.1%} "
              "of that many nodes (every session counted, though a resume from a compact checkpoint repeats some)"
              if projection.get("projected_hours") else "")
+    if projection.get("remaining_hours_at_latest_rate") == 0:
+        hours += ", more than that projection: it underestimates this board"
+    elif projection.get("remaining_hours_at_latest_rate") is not None:
+        hours += (f", and the rest would take about {projection['remaining_hours_at_latest_rate']:,.0f} h at its latest run's "
+                  f"{projection['target_latest_nodes_per_second'] / 1e3:.0f} k nodes/s ({projection['target_threads']} threads)")
     return [f"- Projection for {projection['game']} {projection['variant']} {projection['target']} (`{projection['command']}`, "
             f"{projection['date'][:10]}, {projection['commit']}): start positions solved with one thread ({points} nodes) fit "
             f"×{10 ** projection['log10_nodes_per_cell']:.2f} nodes per cell, so its {projection['target_cells']} cells need about "
