@@ -47,10 +47,11 @@ def git(repo, *words):
 
 
 def make_repository(source, scratch):
-    """results/ without its committed compact checkpoints, in a fresh repository with one commit."""
+    """results/ without its committed checkpoints, certificates and puzzles (tens of MB that
+    neither the wrap-up nor results/update reads), in a fresh repository with one commit."""
     repo = os.path.join(scratch, "repo")
     shutil.copytree(os.path.join(source, "results"), os.path.join(repo, "results"),
-                    ignore=shutil.ignore_patterns("*.compact", "__pycache__"))
+                    ignore=shutil.ignore_patterns("*.compact", "__pycache__", "certificates", "puzzles"))
     git(repo, "init", "-q")
     git(repo, "config", "user.name", "frontier session test")
     git(repo, "config", "user.email", "test@example.invalid")
