@@ -3,7 +3,8 @@
 // (growing it, ProofTable::growTogether): it starts once every worker in the search has arrived,
 // then every worker there does its share (solver/work_share.hpp), and no worker goes on before it
 // is done. A worker that finishes its search leaves; if the others are all waiting by then, it
-// does the work alone for them. The meeting is rare (a table doubles a few times in a solve) and
+// does the work alone for them. A worker that starts late (a task the pool runs after the others
+// have begun) comes in only between meetings. The meeting is rare (a table doubles a few times in a solve) and
 // only asked for when a flag says so, so a mutex and a condition variable do.
 //
 // The work is shared rather than left to the last worker to arrive: growing a table means the
@@ -70,9 +71,21 @@ public:
         return round_;
     }
 
-private:
-    void join() {
+    // Workers held at the door until the meeting under way ends.
+    int waitingToJoin() const {
         std::lock_guard lock(mutex_);
+        return waitingToJoin_;
+    }
+
+private:
+    // A worker that comes in while a meeting runs waits at the door until it is over: it would
+    // otherwise search a table being moved under it, and its meet() would take it for a member of
+    // the meeting under way (and reshape that meeting's barrier around the members still in it).
+    void join() {
+        std::unique_lock lock(mutex_);
+        ++waitingToJoin_;
+        called_.wait(lock, [this] { return members_ == 0; });
+        --waitingToJoin_;
         ++inside_;
     }
     void leave() {
@@ -101,6 +114,7 @@ private:
     int arrived_ = 0;
     int members_ = 0;   // set when the meeting starts: the workers that do the work
     int finished_ = 0;  // members done with their share
+    int waitingToJoin_ = 0;
     std::uint64_t round_ = 0;
 };
 

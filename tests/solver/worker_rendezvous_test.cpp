@@ -79,6 +79,41 @@ TEST_CASE("a worker that leaves does the others' meeting for them", "[solver][pa
     CHECK(rendezvous.meetings() == 1);
 }
 
+// A task the pool starts late can come in while the workers already inside are meeting (the first
+// worker alone, say, growing the table before the second has started). It must wait for the
+// meeting's end: inside it would search a table being moved, and its meet() would join the
+// meeting under way and wait at a barrier nobody else reaches (CI hung so, 2026-12-04).
+TEST_CASE("a worker that comes in during a meeting waits for it to end", "[solver][parallel]") {
+    std::atomic<bool> meetingRuns{false};
+    std::atomic<bool> secondInside{false};
+    std::atomic<bool> secondCameInDuringMeeting{false};
+    std::thread second;
+    WorkerRendezvous* door = nullptr;
+    WorkerRendezvous rendezvous([&](const WorkShare& share) {
+        CHECK(share.members() == 1);
+        meetingRuns = true;
+        // Held at the door (fixed) or already inside (the fault): one of the two must happen.
+        while (door->waitingToJoin() == 0 && !secondInside.load()) std::this_thread::yield();
+        secondCameInDuringMeeting = secondInside.load();
+        meetingRuns = false;
+    });
+    door = &rendezvous;
+    {
+        const WorkerRendezvous::Membership first(rendezvous);
+        second = std::thread([&] {
+            while (!meetingRuns.load()) std::this_thread::yield();
+            const WorkerRendezvous::Membership inside(rendezvous);
+            secondInside = true;
+            CHECK_FALSE(meetingRuns.load());
+        });
+        rendezvous.meet();
+    }
+    second.join();
+    CHECK_FALSE(secondCameInDuringMeeting.load());
+    CHECK(rendezvous.meetings() == 1);
+    CHECK(rendezvous.waitingToJoin() == 0);
+}
+
 TEST_CASE("a lone worker meets at once", "[solver][parallel]") {
     int ran = 0;
     WorkerRendezvous rendezvous([&](const WorkShare& share) {
