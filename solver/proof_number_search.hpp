@@ -24,6 +24,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -143,7 +144,15 @@ public:
                     if (helped == roots.size() || jobs[job].helpers.load() < jobs[helped].helpers.load()) helped = job;
                 }
                 if (helped == roots.size()) break;
-                jobs[helped].nodes.fetch_add(worker.helpJob(roots[helped], jobs[helped]));
+                const std::uint64_t helpedNodes = worker.helpJob(roots[helped], jobs[helped]);
+                jobs[helped].nodes.fetch_add(helpedNodes);
+                if (helpedNodes != 0) continue;
+                // The job's root is proven and its owner not out of it yet: until it is, this
+                // worker searches nothing, so it never polls. It must still come to a meeting the
+                // owner may be waiting at (to grow the table; waiting, the two hung), and leave
+                // the owner the core meanwhile.
+                if (table_.growthWanted()) rendezvous_.meet();
+                std::this_thread::yield();
             }
         };
         if (workers_.size() == 1) {
