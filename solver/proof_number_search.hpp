@@ -151,7 +151,7 @@ public:
                 // worker searches nothing, so it never polls. It must still come to a meeting the
                 // owner may be waiting at (to grow the table; waiting, the two hung), and leave
                 // the owner the core meanwhile.
-                if (table_.growthWanted()) rendezvous_.meet();
+                meetIfGrowthWanted();
                 std::this_thread::yield();
             }
         };
@@ -321,6 +321,11 @@ private:
         std::atomic<int> helpers{0};
         std::atomic<std::uint64_t> nodes{0};
     };
+
+    // A shared table grows only while every worker waits at the meeting (or has finished).
+    void meetIfGrowthWanted() {
+        if (table_.growthWanted()) rendezvous_.meet();
+    }
 
     bool externalStopRequested() const { return options_.stopRequested && options_.stopRequested(); }
 
@@ -507,8 +512,7 @@ private:
         // limits (and the caller's stop request), report progress.
         void poll() {
             flushNodes();
-            // A shared table grows only while every worker waits here (or has finished).
-            if (search_.table_.growthWanted()) search_.rendezvous_.meet();
+            search_.meetIfGrowthWanted();
             const auto& options = search_.options_;
             if (search_.externalStopRequested()) search_.stop_.store(true);
             const std::uint64_t total = search_.sharedNodes_.load(std::memory_order_relaxed);

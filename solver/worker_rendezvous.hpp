@@ -4,8 +4,8 @@
 // then every worker there does its share (solver/work_share.hpp), and no worker goes on before it
 // is done. A worker that finishes its search leaves; if the others are all waiting by then, it
 // does the work alone for them. A worker that starts late (a task the pool runs after the others
-// have begun) comes in only between meetings. The meeting is rare (a table doubles a few times in a solve) and
-// only asked for when a flag says so, so a mutex and a condition variable do.
+// have begun) comes in only between meetings. The meeting is rare (a table doubles a few times in
+// a solve) and only asked for when a flag says so, so a mutex and a condition variable do.
 //
 // The work is shared rather than left to the last worker to arrive: growing a table means the
 // kernel zeroing its new pages, and on the VMs measured that took 7-48 ms for 16 MB, during which
