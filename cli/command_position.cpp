@@ -1,6 +1,7 @@
 // start, show, moves, play: the commands that only need the rules.
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli/command_line.hpp"
@@ -26,6 +27,25 @@ GameSelection positionArgument(const ParsedArguments& arguments, const char* com
     return selectPosition(positionText(arguments.positional.front()), variantFrom(arguments));
 }
 
+// show, moves and play take the same options (--variant, --json) and a POSITION first; nullopt
+// when --help was asked for (and shown).
+struct PositionCommand {
+    ParsedArguments arguments;
+    GameSelection selection;
+};
+
+std::optional<PositionCommand> parsePositionCommand(int argc, char** argv, const char* command, const std::string& usage,
+                                                    bool singleArgument) {
+    options::options_description described(std::string(command) + " options");
+    addVariantOption(described);
+    addJsonOption(described);
+    ParsedArguments arguments =
+        parseArguments(argc, argv, usage + "\nPOSITION - reads the position from standard input", described);
+    if (arguments.helpShown) return std::nullopt;
+    GameSelection selection = positionArgument(arguments, command, singleArgument);
+    return PositionCommand{std::move(arguments), std::move(selection)};
+}
+
 }  // namespace
 
 int runStart(int argc, char** argv) {
@@ -46,13 +66,10 @@ int runStart(int argc, char** argv) {
 
 int runShow(int argc, char** argv) {
     return guardedRun("show", [&] {
-        options::options_description described("show options");
-        addVariantOption(described);
-        addJsonOption(described);
-        const ParsedArguments arguments = parseArguments(argc, argv, "papamu show POSITION [--variant V] [--json]\n"
-                                                         "POSITION - reads the position from standard input", described);
-        if (arguments.helpShown) return kSuccess;
-        const GameSelection selection = positionArgument(arguments, "show", true);
+        const auto command = parsePositionCommand(argc, argv, "show", "papamu show POSITION [--variant V] [--json]", true);
+        if (!command) return kSuccess;
+        const ParsedArguments& arguments = command->arguments;
+        const GameSelection& selection = command->selection;
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             const BoardGeometry& geometry = game.geometry();
             const Position& position = selection.position;
@@ -106,13 +123,10 @@ int runShow(int argc, char** argv) {
 
 int runMoves(int argc, char** argv) {
     return guardedRun("moves", [&] {
-        options::options_description described("moves options");
-        addVariantOption(described);
-        addJsonOption(described);
-        const ParsedArguments arguments = parseArguments(argc, argv, "papamu moves POSITION [--variant V] [--json]\n"
-                                                         "POSITION - reads the position from standard input", described);
-        if (arguments.helpShown) return kSuccess;
-        const GameSelection selection = positionArgument(arguments, "moves", true);
+        const auto command = parsePositionCommand(argc, argv, "moves", "papamu moves POSITION [--variant V] [--json]", true);
+        if (!command) return kSuccess;
+        const ParsedArguments& arguments = command->arguments;
+        const GameSelection& selection = command->selection;
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             MoveList moves;
             game.generateMoves(selection.position, moves);
@@ -132,13 +146,10 @@ int runMoves(int argc, char** argv) {
 
 int runPlay(int argc, char** argv) {
     return guardedRun("play", [&] {
-        options::options_description described("play options");
-        addVariantOption(described);
-        addJsonOption(described);
-        const ParsedArguments arguments = parseArguments(argc, argv, "papamu play POSITION MOVE... [--variant V] [--json]\n"
-                                                         "POSITION - reads the position from standard input", described);
-        if (arguments.helpShown) return kSuccess;
-        const GameSelection selection = positionArgument(arguments, "play", false);
+        const auto command = parsePositionCommand(argc, argv, "play", "papamu play POSITION MOVE... [--variant V] [--json]", false);
+        if (!command) return kSuccess;
+        const ParsedArguments& arguments = command->arguments;
+        const GameSelection& selection = command->selection;
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
             Position position = selection.position;
             for (std::size_t index = 1; index < arguments.positional.size(); ++index) {

@@ -36,22 +36,13 @@ int solveBoard(const G& game, O oracle, const SolveSettings& settings) {
     summary.total.tableCapacity = search.table().capacity();
     if (settings.json) {
         nlohmann::ordered_json json = boardSummaryJson(summary, G::kKind, geometry, game.variant());
-        json["method"] = "dfpn";
-        json["threads"] = settings.threads;
-        json["hash_mb"] = settings.hashMegabytes;
-        json["peak_rss_mb"] = peakMegabytes();
-        if (settings.leafTable.table) json["leaf_table"] = leafTableJson(settings.leafTable);
-        json["decomposition"] = decompositionJson(settings);
-        if (certificate) json["certificate"] = *certificate;
-        if (interrupted(settings)) json["interrupted"] = true;
+        addSearchReport(json, settings, certificate);
         std::cout << json.dump() << "\n";
     } else {
         printBoardSummary(std::cout, summary, G::kKind, geometry, game.variant());
         std::cout << "total: " << statisticsText(summary.total) << ", peak memory " << std::fixed << std::setprecision(0)
                   << peakMegabytes() << " MB\n";
-        if (settings.leafTable.table) std::cout << leafTableText(settings.leafTable) << "\n";
-        if (const auto line = decompositionLine(settings)) std::cout << *line << "\n";
-        if (certificate) std::cout << certificateLine(*certificate) << "\n";
+        printSearchReport(std::cout, settings, certificate);
     }
     std::cout.flush();
     if (const auto code = interruptedExit(settings)) return *code;
@@ -68,20 +59,12 @@ int solvePosition(const G& game, O oracle, const PositionInGame& position, const
     clearProgress(settings);
     if (settings.json) {
         nlohmann::ordered_json json = positionAnswerJson(position, answer);
-        json["method"] = "dfpn";
-        json["threads"] = settings.threads;
-        json["peak_rss_mb"] = peakMegabytes();
-        if (settings.leafTable.table) json["leaf_table"] = leafTableJson(settings.leafTable);
-        json["decomposition"] = decompositionJson(settings);
-        if (certificate) json["certificate"] = *certificate;
-        if (interrupted(settings)) json["interrupted"] = true;
+        addSearchReport(json, settings, certificate);
         std::cout << json.dump() << "\n";
     } else {
         printPositionAnswer(std::cout, answer, game.geometry());
         std::cout << ", peak memory " << std::fixed << std::setprecision(0) << peakMegabytes() << " MB\n";
-        if (settings.leafTable.table) std::cout << leafTableText(settings.leafTable) << "\n";
-        if (const auto line = decompositionLine(settings)) std::cout << *line << "\n";
-        if (certificate) std::cout << certificateLine(*certificate) << "\n";
+        printSearchReport(std::cout, settings, certificate);
     }
     std::cout.flush();
     if (const auto code = interruptedExit(settings)) return *code;

@@ -27,6 +27,24 @@ std::optional<std::string> decompositionLine(const SolveSettings& settings) {
            std::to_string(statistics.splits) + " split, " + std::to_string(statistics.probes) + " probed)";
 }
 
+void addSearchReport(nlohmann::ordered_json& json, const SolveSettings& settings,
+                     const std::optional<nlohmann::json>& certificate) {
+    json["method"] = "dfpn";
+    json["threads"] = settings.threads;
+    json["hash_mb"] = settings.hashMegabytes;
+    json["peak_rss_mb"] = peakMegabytes();
+    if (settings.leafTable.table) json["leaf_table"] = leafTableJson(settings.leafTable);
+    json["decomposition"] = decompositionJson(settings);
+    if (certificate) json["certificate"] = *certificate;
+    if (interrupted(settings)) json["interrupted"] = true;
+}
+
+void printSearchReport(std::ostream& out, const SolveSettings& settings, const std::optional<nlohmann::json>& certificate) {
+    if (settings.leafTable.table) out << leafTableText(settings.leafTable) << "\n";
+    if (const auto line = decompositionLine(settings)) out << *line << "\n";
+    if (certificate) out << certificateLine(*certificate) << "\n";
+}
+
 SearchOptions searchOptions(const SolveSettings& settings) {
     SearchOptions options;
     options.threads = settings.threads;

@@ -2,6 +2,7 @@
 // solve's settings and the plumbing around a search: options from the command line, the
 // progress line on a terminal, the memory check before the table is allocated, and Ctrl-C.
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -46,6 +47,12 @@ SearchOptions searchOptions(const SolveSettings& settings);
 nlohmann::ordered_json decompositionJson(const SolveSettings& settings);
 // One line for the text output when decomposition was used, nullopt otherwise.
 std::optional<std::string> decompositionLine(const SolveSettings& settings);
+// What a df-pn run reports beside its answer, boards and positions alike: the method, threads,
+// table size, peak memory, leaf table, decomposition, certificate and whether it was interrupted
+// (JSON fields), or the lines after the answer (text: leaf table, decomposition, certificate).
+void addSearchReport(nlohmann::ordered_json& json, const SolveSettings& settings,
+                     const std::optional<nlohmann::json>& certificate);
+void printSearchReport(std::ostream& out, const SolveSettings& settings, const std::optional<nlohmann::json>& certificate);
 void clearProgress(const SolveSettings& settings);
 bool interrupted(const SolveSettings& settings);
 // After a Ctrl-C (or SIGTERM): says so on stderr and gives the shell's exit code for it.

@@ -243,3 +243,22 @@ TEST_CASE("10: an off-colour Konane position is refused by every reader, naming 
         CHECK_THAT(answers[0]["error"].get<std::string>(), Catch::StartsWith(reason));
     }
 }
+
+TEST_CASE("solve says how it searched, for a board and for a position alike", "[cli][solve]") {
+    for (const std::string& target : {std::string("konane 4x4"), kKonane4}) {
+        std::vector<std::string> arguments{"solve"};
+        if (target == kKonane4) arguments.push_back(target);
+        else arguments.insert(arguments.end(), {"konane", "4x4"});
+        arguments.insert(arguments.end(), {"--threads", "2", "--hash", "8", "--json"});
+        const CommandResult result = runPapamu(arguments);
+        INFO(target << ": " << result.err);
+        REQUIRE(result.exitCode == 0);
+        const nlohmann::json json = nlohmann::json::parse(result.out);
+        CHECK(json["method"] == "dfpn");
+        CHECK(json["threads"] == 2);
+        CHECK(json["hash_mb"] == 8);
+        CHECK(json["peak_rss_mb"].get<double>() > 0);
+        CHECK(json["decomposition"] == nlohmann::json{{"used", false}});
+        CHECK_FALSE(json.contains("interrupted"));
+    }
+}
