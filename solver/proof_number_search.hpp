@@ -22,14 +22,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <thread>
 #include <unordered_map>
 #include <vector>
-
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
 
 #include "rules/game_concept.hpp"
 #include "rules/pie_rule.hpp"
@@ -73,21 +71,7 @@ public:
             sharedNodes_.store(0);
             started_ = started;
             for (auto& worker : workers_) worker->reset();
-            if (workers_.size() == 1) {
-                workers_.front()->searchRoot(root);
-            } else {
-                tbb::task_arena arena(static_cast<int>(workers_.size()));
-                arena.execute([&] {
-                    tbb::task_group group;
-                    for (auto& worker : workers_) {
-                        group.run([this, &worker, &root] {
-                            const WorkerRendezvous::Membership inside(rendezvous_);
-                            worker->searchRoot(root);
-                        });
-                    }
-                    group.wait();
-                });
-            }
+            runWorkers([&root](Worker& worker) { worker.searchRoot(root); });
             for (auto& worker : workers_) result.nodes += worker->nodes();
             if (rootProven_.load()) result.value = rootValue_;
             if (!result.value) result.rootNumbers = storedNumbers(root);
@@ -155,21 +139,7 @@ public:
                 std::this_thread::yield();
             }
         };
-        if (workers_.size() == 1) {
-            work(*workers_.front());
-        } else {
-            tbb::task_arena arena(static_cast<int>(workers_.size()));
-            arena.execute([&] {
-                tbb::task_group group;
-                for (auto& worker : workers_) {
-                    group.run([this, &work, &worker] {
-                        const WorkerRendezvous::Membership inside(rendezvous_);
-                        work(*worker);
-                    });
-                }
-                group.wait();
-            });
-        }
+        runWorkers(work);
         sharedRoot_ = true;
         for (std::size_t job = 0; job < roots.size(); ++job) results[open[job]].nodes += jobs[job].nodes.load();
         for (std::size_t job = 0; job < roots.size(); ++job) {
@@ -325,6 +295,39 @@ private:
     // A shared table grows only while every worker waits at the meeting (or has finished).
     void meetIfGrowthWanted() {
         if (table_.growthWanted()) rendezvous_.meet();
+    }
+
+    // Runs body(worker) for every worker at once, the first on this thread, each a member of the
+    // table's meetings while it runs. Threads of their own, not a pool's tasks: the workers wait
+    // for each other at those meetings, and a pool does not promise to run its tasks side by
+    // side; and a thread starts in about 0.2 ms where oneTBB's first arena took 3-10 ms, inside
+    // the search's time (solver/README.md, "Parallel search"). A worker's exception stops the
+    // others and is rethrown once all are back.
+    template <class Body>
+    void runWorkers(const Body& body) {
+        if (workers_.size() == 1) {
+            body(*workers_.front());
+            return;
+        }
+        std::vector<std::exception_ptr> failures(workers_.size());
+        const auto run = [&](std::size_t index) {
+            try {
+                const WorkerRendezvous::Membership inside(rendezvous_);
+                body(*workers_[index]);
+            } catch (...) {
+                failures[index] = std::current_exception();
+                stop_.store(true);
+            }
+        };
+        {
+            std::vector<std::jthread> others;
+            others.reserve(workers_.size() - 1);
+            for (std::size_t index = 1; index < workers_.size(); ++index) others.emplace_back(run, index);
+            run(0);
+        }
+        for (const std::exception_ptr& failure : failures) {
+            if (failure) std::rethrow_exception(failure);
+        }
     }
 
     bool externalStopRequested() const { return options_.stopRequested && options_.stopRequested(); }
