@@ -150,7 +150,9 @@ def thread_scaling_section(batches):
            "process stopped during a batch. The cross-core latency (`bench/cross_core_latency`, one way, CPUs 0 and "
            "1, before and after the batch) is what a line written by one worker costs the other: on this VM it "
            "changes from hour to hour, and the speed-up with it. Speed-up is wall time at 1 thread over wall "
-           "time at N; CPU and node ratios are against 1 thread. Capacity (batches run with `--independent`) is what "
+           "time at N (whole command); the search's own speed-up leaves out the process's start and the table's "
+           "allocation (its seconds from the solve's JSON; batches since 2026-12-04). CPU and node ratios are "
+           "against 1 thread. Capacity (batches run with `--independent`) is what "
            "N cores give N independent one-thread solves started together (N × the one-thread time over theirs): the "
            "VM's vCPUs can share a host core, and then no search reaches N×; the speed-up is also given as a share "
            "of it.\n"]
@@ -162,9 +164,12 @@ def thread_scaling_section(batches):
             rows.append([batch["date"][:16].replace("T", " "), batch["commit"], f"`{batch['position']}`", str(batch["hash_mb"]),
                          str(batch["runs"]), "—" if not latency else f"{latency[0]:.0f} / {latency[1]:.0f} ns",
                          f"{base['median_wall_seconds']:.3f} s", f"{entry['threads']}: {entry['median_wall_seconds']:.3f} s",
-                         f"{entry['speedup']:.2f}×", f"{entry['cpu_ratio']:.2f}", f"{entry['node_ratio']:.2f}",
+                         f"{entry['speedup']:.2f}×",
+                         f"{entry['search_speedup']:.2f}× ({entry['median_search_seconds']:.3f} s)" if "search_speedup" in entry else "—",
+                         f"{entry['cpu_ratio']:.2f}", f"{entry['node_ratio']:.2f}",
                          f"{entry['capacity']:.2f}× ({entry['speedup'] / entry['capacity']:.0%})" if "capacity" in entry else "—"])
     out.append(table(["date (UTC)", "commit", "position", "--hash", "runs", "latency before / after", "1 thread",
-                      "N threads", "speed-up", "CPU ratio", "node ratio", "capacity (speed-up's share)"], rows))
+                      "N threads", "speed-up", "search's own speed-up (N threads)", "CPU ratio", "node ratio",
+                      "capacity (speed-up's share)"], rows))
     out.append(f"Command (last batch): `{batches[-1]['command']}`.\n")
     return "\n".join(out) + "\n"
