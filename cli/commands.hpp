@@ -21,6 +21,9 @@ int runBench(int argc, char** argv);
 int runBuild(int argc, char** argv);
 int runProbe(int argc, char** argv);
 int runTableVerify(int argc, char** argv);
+// `papamu serve`: hands the process over to papamu-serve, next to this program (serve_program.cpp).
+int runServeProgram(int argc, char** argv);
+// papamu-serve's command itself (command_serve.cpp, compiled into papamu-serve alone).
 int runServe(int argc, char** argv);
 int runCheckpoint(int argc, char** argv);
 

@@ -25,7 +25,7 @@ constexpr std::array kCommands{
     Command{"probe", "look up a position and its moves in the tables", papamu::cli::runProbe},
     Command{"tb-verify", "check tables on disk and re-solve a sample", papamu::cli::runTableVerify},
     Command{"checkpoint", "inspect a solve's checkpoint, or compact it to a size to keep", papamu::cli::runCheckpoint},
-    Command{"serve", "the local web explorer: positions, tables, puzzles", papamu::cli::runServe},
+    Command{"serve", "the local web explorer: positions, tables, puzzles", papamu::cli::runServeProgram},
 };
 
 void printUsage(std::ostream& out) {
