@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <future>
@@ -325,4 +326,23 @@ TEST_CASE("serve: bad options exit with status 2 and a one-line message", "[serv
     const auto badPort = runPapamu({"serve", "--port", "70000"});
     CHECK(badPort.exitCode == 2);
     CHECK(badPort.err.find("--port") != std::string::npos);
+}
+
+// (--port 70000: a papamu that served by itself would refuse it with status 2, not wait forever.)
+TEST_CASE("serve: a papamu without papamu-serve beside it says so in one line, status 3", "[server]") {
+    std::string pattern = (std::filesystem::temp_directory_path() / "papamu-lonely-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    const std::filesystem::path folder = pattern;
+    std::filesystem::copy_file(PAPAMU_BINARY, folder / "papamu");
+    const std::string errors = (folder / "err").string();
+    const std::string command = papamu::testing::shellQuoted((folder / "papamu").string()) + " serve --port 70000 2>" +
+                                papamu::testing::shellQuoted(errors);
+    const int status = std::system(command.c_str());
+    const std::string message = papamu::testing::fileText(errors);
+    std::filesystem::remove_all(folder);
+    INFO(message);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 3);
+    CHECK(std::count(message.begin(), message.end(), '\n') == 1);
+    CHECK(message.find((folder / "papamu-serve").string()) != std::string::npos);
 }
