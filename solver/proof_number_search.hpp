@@ -11,8 +11,7 @@
 // - Each recursion level keeps its children and their last known numbers in a preallocated
 //   LocalExpansion (solver/local_expansion.hpp: the node's numbers, the best child, its
 //   thresholds), so progress never depends on the table keeping an entry: a tiny table is slow,
-//   not wrong. Worker::search() reads as the algorithm: stale check, expand, then pick the best
-//   child and descend until the node's numbers reach their thresholds.
+//   not wrong. The recursion itself is SearchWorker::search() (solver/search_worker.hpp).
 // - Parallel: every worker runs df-pn from the root on the shared table. Under a node that looks
 //   lost a worker marks the child it enters busy (SharedMarks, solver/shared_marks.hpp) and the
 //   others see busy children as harder (a virtual loss), so they spread over children that all
@@ -32,12 +31,12 @@
 #include "rules/game_concept.hpp"
 #include "rules/pie_rule.hpp"
 #include "rules/symmetry.hpp"
-#include "solver/initial_estimate.hpp"
 #include "solver/leaf_oracle.hpp"
 #include "solver/local_expansion.hpp"
 #include "solver/proof_number.hpp"
 #include "solver/proof_table.hpp"
 #include "solver/search_control.hpp"
+#include "solver/search_worker.hpp"
 #include "solver/shared_marks.hpp"
 #include "solver/worker_rendezvous.hpp"
 
@@ -46,6 +45,8 @@ namespace papamu {
 template <Game G, LeafOracle O = NullLeafOracle>
 class ProofNumberSearch {
 public:
+    using GameType = G;
+
     explicit ProofNumberSearch(const G& game, SearchOptions options = {}, O oracle = {})
         : game_(game),
           oracle_(std::move(oracle)),
@@ -86,69 +87,13 @@ public:
     // parallelism: independent positions split better than one tree). Same values as solve().
     std::vector<SearchResult> solveAll(const std::vector<Position>& positions) {
         std::vector<SearchResult> results(positions.size());
-        std::vector<Position> roots;
-        std::vector<std::size_t> open;
-        // Positions equal up to symmetry are one job: two workers on images of one position
-        // would only duplicate each other's work (a board's openings are mostly such images).
-        std::vector<std::size_t> sameAs(positions.size(), positions.size());
-        std::unordered_map<Position, std::size_t, PositionHash> firstOf;
+        const JobList jobs = listJobs(positions, results);
+        searchJobs(jobs, results);
         for (std::size_t index = 0; index < positions.size(); ++index) {
-            const Position root = canonical(positions[index]);
-            const auto [first, isNew] = firstOf.emplace(root, index);
-            if (!isNew) {
-                sameAs[index] = first->second;
-                continue;
-            }
-            const ProofPair known = knownNumbers(root, true);
-            if (known.proven()) {
-                results[index].value = known.won() ? Value::Win : Value::Loss;
-            } else {
-                roots.push_back(root);
-                open.push_back(index);
-            }
-        }
-        stop_.store(externalStopRequested());
-        sharedNodes_.store(0);
-        started_ = std::chrono::steady_clock::now();
-        sharedRoot_ = false;
-        for (auto& worker : workers_) worker->reset();
-        std::atomic<std::size_t> next{0};
-        // A worker with no job left helps one still running (the one with the fewest helpers):
-        // one hard opening line would otherwise keep all but one worker idle.
-        std::vector<JobState> jobs(roots.size());
-        const auto work = [&](Worker& worker) {
-            for (std::size_t job = next++; job < roots.size() && !stop_.load(); job = next++) {
-                results[open[job]] = worker.searchJob(roots[job]);
-                jobs[job].done.store(true);
-            }
-            while (!stop_.load()) {
-                std::size_t helped = roots.size();
-                for (std::size_t job = 0; job < roots.size(); ++job) {
-                    if (jobs[job].done.load()) continue;
-                    if (helped == roots.size() || jobs[job].helpers.load() < jobs[helped].helpers.load()) helped = job;
-                }
-                if (helped == roots.size()) break;
-                const std::uint64_t helpedNodes = worker.helpJob(roots[helped], jobs[helped]);
-                jobs[helped].nodes.fetch_add(helpedNodes);
-                if (helpedNodes != 0) continue;
-                // The job's root is proven and its owner not out of it yet: until it is, this
-                // worker searches nothing, so it never polls. It must still come to a meeting the
-                // owner may be waiting at (to grow the table; waiting, the two hung), and leave
-                // the owner the core meanwhile.
-                meetIfGrowthWanted();
-                std::this_thread::yield();
-            }
-        };
-        runWorkers(work);
-        sharedRoot_ = true;
-        for (std::size_t job = 0; job < roots.size(); ++job) results[open[job]].nodes += jobs[job].nodes.load();
-        for (std::size_t job = 0; job < roots.size(); ++job) {
-            if (!results[open[job]].value) results[open[job]].rootNumbers = storedNumbers(roots[job]);
-        }
-        for (std::size_t index = 0; index < positions.size(); ++index) {
-            if (sameAs[index] == positions.size()) continue;
-            results[index].value = results[sameAs[index]].value;
-            results[index].rootNumbers = results[sameAs[index]].rootNumbers;
+            const std::size_t first = jobs.imageOf[index];
+            if (first == positions.size()) continue;
+            results[index].value = results[first].value;
+            results[index].rootNumbers = results[first].rootNumbers;
         }
         for (SearchResult& result : results) {
             result.tableUsed = table_.used();
@@ -273,7 +218,7 @@ public:
         const std::uint64_t workers = static_cast<std::uint64_t>(std::max(options.threads, 1));
         const std::uint64_t frameBytes = sizeof(LocalExpansion);
         const std::uint64_t shared = SharedMarks::bytes() + ProofTable::kLockBytes;
-        return megabytes * kMegabyte + shared + workers * kMaxDepth * frameBytes + kProgramBytes;
+        return megabytes * kMegabyte + shared + workers * Worker::kMaxDepth * frameBytes + kProgramBytes;
     }
 
     const G& game() const { return game_; }
@@ -282,15 +227,86 @@ public:
     const SearchOptions& options() const { return options_; }
 
 private:
-    static constexpr int kMaxDepth = 72;  // at most 64 stones to remove, plus the swap
-    static constexpr std::uint64_t kPollInterval = 1024;
+    using Worker = SearchWorker<ProofNumberSearch>;
+    friend Worker;
 
-    // One opening line of solveAll(): finished yet, how many idle workers help it, their nodes.
-    struct JobState {
-        std::atomic<bool> done{false};
-        std::atomic<int> helpers{0};
-        std::atomic<std::uint64_t> nodes{0};
+    // What solveAll() must search. Positions equal up to symmetry are one job: two workers on
+    // images of one position would only duplicate each other's work (a board's openings are
+    // mostly such images).
+    struct JobList {
+        std::vector<Position> roots;     // canonical, neither finished nor known
+        std::vector<std::size_t> owner;  // the position each root stands for
+        std::vector<std::size_t> imageOf;  // per position: the earlier one it is an image of, or size()
     };
+
+    // The jobs of solveAll(); the values already known go straight into `results`.
+    JobList listJobs(const std::vector<Position>& positions, std::vector<SearchResult>& results) const {
+        JobList jobs;
+        jobs.imageOf.assign(positions.size(), positions.size());
+        std::unordered_map<Position, std::size_t, PositionHash> firstOf;
+        for (std::size_t index = 0; index < positions.size(); ++index) {
+            const Position root = canonical(positions[index]);
+            const auto [first, isNew] = firstOf.emplace(root, index);
+            if (!isNew) {
+                jobs.imageOf[index] = first->second;
+                continue;
+            }
+            const ProofPair known = knownNumbers(root, true);
+            if (known.proven()) {
+                results[index].value = known.won() ? Value::Win : Value::Loss;
+            } else {
+                jobs.roots.push_back(root);
+                jobs.owner.push_back(index);
+            }
+        }
+        return jobs;
+    }
+
+    // Every worker takes the next job until none is left, then helps the jobs still running.
+    void searchJobs(const JobList& jobs, std::vector<SearchResult>& results) {
+        stop_.store(externalStopRequested());
+        sharedNodes_.store(0);
+        started_ = std::chrono::steady_clock::now();
+        sharedRoot_ = false;
+        for (auto& worker : workers_) worker->reset();
+        std::atomic<std::size_t> next{0};
+        std::vector<SearchJob> states(jobs.roots.size());
+        runWorkers([&](Worker& worker) {
+            for (std::size_t job = next++; job < jobs.roots.size() && !stop_.load(); job = next++) {
+                results[jobs.owner[job]] = worker.searchJob(jobs.roots[job]);
+                states[job].done.store(true);
+            }
+            helpUnfinishedJobs(worker, jobs, states);
+        });
+        sharedRoot_ = true;
+        for (std::size_t job = 0; job < jobs.roots.size(); ++job) {
+            SearchResult& result = results[jobs.owner[job]];
+            result.nodes += states[job].nodes.load();
+            if (!result.value) result.rootNumbers = storedNumbers(jobs.roots[job]);
+        }
+    }
+
+    // A worker with no job left helps one still running (the one with the fewest helpers): one
+    // hard opening line would otherwise keep all but one worker idle.
+    void helpUnfinishedJobs(Worker& worker, const JobList& jobs, std::vector<SearchJob>& states) {
+        while (!stop_.load()) {
+            std::size_t helped = jobs.roots.size();
+            for (std::size_t job = 0; job < jobs.roots.size(); ++job) {
+                if (states[job].done.load()) continue;
+                if (helped == jobs.roots.size() || states[job].helpers.load() < states[helped].helpers.load()) helped = job;
+            }
+            if (helped == jobs.roots.size()) return;
+            const std::uint64_t helpedNodes = worker.helpJob(jobs.roots[helped], states[helped]);
+            states[helped].nodes.fetch_add(helpedNodes);
+            if (helpedNodes != 0) continue;
+            // The job's root is proven and its owner not out of it yet: until it is, this worker
+            // searches nothing, so it never polls. It must still come to a meeting the owner may
+            // be waiting at (to grow the table; waiting, the two hung), and leave the owner the
+            // core meanwhile.
+            meetIfGrowthWanted();
+            std::this_thread::yield();
+        }
+    }
 
     // A shared table grows only while every worker waits at the meeting (or has finished).
     void meetIfGrowthWanted() {
@@ -371,208 +387,6 @@ private:
         return ProofPair{1, 1};
     }
 
-    class Worker {
-    public:
-        Worker(ProofNumberSearch& search, int index)
-            : search_(search), index_(index), frames_(kMaxDepth), searchedChild_(kMaxDepth, 0) {}
-
-        void reset() {
-            nodes_ = 0;
-            pathLength_ = 0;
-            reported_ = 0;
-            lastProgress_ = 0.0;
-            lastCheckpoint_ = 0.0;
-        }
-        std::uint64_t nodes() const { return nodes_; }
-
-        void searchRoot(const Position& root) {
-            const ProofPair result = search(root, Thresholds{}, 0, false);
-            flushNodes();
-            if (result.proven() && !search_.rootProven_.exchange(true)) {
-                search_.rootValue_ = result.won() ? Value::Win : Value::Loss;
-            }
-            if (result.proven()) search_.stop_.store(true);
-        }
-
-        // Solves the job's position alone (other workers share only the table).
-        SearchResult searchJob(const Position& root) {
-            const auto started = std::chrono::steady_clock::now();
-            const std::uint64_t nodesBefore = nodes_;
-            const ProofPair result = search(root, Thresholds{}, 0, false);
-            flushNodes();
-            SearchResult answer;
-            if (result.proven()) answer.value = result.won() ? Value::Win : Value::Loss;
-            answer.nodes = nodes_ - nodesBefore;
-            answer.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            return answer;
-        }
-
-        // Searches another worker's job alongside it until that job is done (or the search
-        // stops); the proofs it finds reach the owner through the table. Returns its nodes.
-        std::uint64_t helpJob(const Position& root, JobState& job) {
-            const std::uint64_t nodesBefore = nodes_;
-            job.helpers.fetch_add(1);
-            search_.helpers_.fetch_add(1);
-            helping_ = &job;
-            search(root, Thresholds{}, 0, false);
-            helping_ = nullptr;
-            search_.helpers_.fetch_sub(1);
-            job.helpers.fetch_sub(1);
-            flushNodes();
-            return nodes_ - nodesBefore;
-        }
-
-    private:
-        // Several workers in one tree (one root for all, or helpers in a solveAll() job): virtual
-        // losses where a node spreads them.
-        bool parallel() const {
-            return search_.workers_.size() > 1 && (search_.sharedRoot_ || search_.helpers_.load(std::memory_order_relaxed) > 0);
-        }
-        bool stopped() const {
-            return search_.stop_.load(std::memory_order_relaxed) ||
-                   (helping_ != nullptr && helping_->done.load(std::memory_order_relaxed));
-        }
-
-        // The starting numbers of an unfinished child (in canonical form): what the table knows
-        // (one probe, in the bucket its prefetch found), an oracle answer, else the estimate.
-        ProofPair initialNumbers(const Position& child, const ChildSketch& sketch, ProofTable::Probe probe) {
-            typename ProofTable::Found found;
-            if (search_.table_.lookup(child, found, probe)) return found.numbers;
-            if (const auto probed = search_.oracle_.probeValue(child)) {
-                return *probed == Value::Win ? ProofPair::win() : ProofPair::loss();
-            }
-            return initialEstimate(search_.game_, child, sketch, scratch_);
-        }
-
-        // Lists the node's children with their starting numbers; the node's value when one child
-        // already decides it (a move to a lost position) or none is left.
-        std::optional<ProofPair> expand(const Position& node, LocalExpansion& expansion) {
-            const auto& game = search_.game_;
-            moves_.clear();
-            game.generateMoves(node, moves_);
-            std::array<Position, MoveList::kCapacity>& children = children_;
-            search_.symmetries_.imagesOf(node, nodeImages_);
-            // Each child's moves are counted while the prefetches of the children before it are in
-            // flight; finished children are neither fetched nor probed.
-            for (int index = 0; index < moves_.size(); ++index) {
-                const auto at = static_cast<std::size_t>(index);
-                children[at] = search_.canonicalNear(nodeImages_, game.applyMove(node, moves_[index]));
-                sketches_[at] = sketchChild(game, children[at], scratch_);
-                if (!sketches_[at].finished()) probes_[at] = search_.table_.prefetch(children[at]);
-            }
-            expansion.clear();
-            for (int index = 0; index < moves_.size(); ++index) {
-                const auto at = static_cast<std::size_t>(index);
-                const Position& child = children[at];
-                const ProofPair numbers = sketches_[at].finished() ? finishedNumbers(game, child) : initialNumbers(child, sketches_[at], probes_[at]);
-                if (numbers.lost()) return ProofPair::win();  // a move to a lost position wins at once
-                if (!numbers.won()) expansion.add(child, numbers);  // a move to a won one never helps
-            }
-            if (expansion.size() == 0) return ProofPair::loss();
-            return std::nullopt;
-        }
-
-        // Expands `node` and searches below it until its numbers reach `limits`. `marked`: the
-        // parent spreads its workers, so the others are told while this worker is inside.
-        ProofPair search(const Position& node, Thresholds limits, int depth, bool marked) {
-            // The parent's copy of this position's numbers may be stale (a transposition, or
-            // another worker, may have moved it on): the table decides whether to go on.
-            typename ProofTable::Found stored;
-            if (search_.table_.lookup(node, stored) && limits.reachedBy(stored.numbers)) return stored.numbers;
-            const std::uint64_t nodesBefore = nodes_;
-            if (++nodes_ % kPollInterval == 0) poll();
-            LocalExpansion& expansion = frames_[static_cast<std::size_t>(depth)];
-            const std::optional<ProofPair> decided = expand(node, expansion);
-            const bool inside = marked && !decided;
-            const std::uint32_t slot = inside ? SharedMarks::slotOf(node) : 0;
-            if (inside) search_.marks_.enter(slot);
-            ProofPair result = decided.value_or(ProofPair{});
-            while (!decided) {
-                result = expansion.summarize();
-                if (result.proven() || limits.reachedBy(result) || stopped()) break;
-                const bool spread = spreadsWorkers(result) && parallel();
-                if (spread) expansion.readBusy(search_.marks_);
-                Thresholds childLimits;
-                const int best = expansion.bestChild(result, limits, childLimits, childTieBreak(G::kTraits.proofEstimate),
-                                                     thresholdDivisor(G::kTraits.proofEstimate));
-                searchedChild_[static_cast<std::size_t>(depth)] = best;
-                pathLength_ = depth + 1;
-                expansion.numbers(best) = search(expansion.child(best), childLimits, depth + 1, spread);
-            }
-            pathLength_ = depth;
-            const std::uint64_t work = nodes_ - nodesBefore;
-            search_.table_.store(node, result, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFU)), index_);
-            if (inside) search_.marks_.leave(slot);
-            return result;
-        }
-
-        void flushNodes() {
-            search_.sharedNodes_.fetch_add(nodes_ - reported_, std::memory_order_relaxed);
-            reported_ = nodes_;
-        }
-
-        // Every kPollInterval nodes: publish the node count, let a shared table grow, enforce
-        // limits (and the caller's stop request), report progress.
-        void poll() {
-            flushNodes();
-            search_.meetIfGrowthWanted();
-            const auto& options = search_.options_;
-            if (search_.externalStopRequested()) search_.stop_.store(true);
-            const std::uint64_t total = search_.sharedNodes_.load(std::memory_order_relaxed);
-            if (options.limits.nodes != 0 && total >= options.limits.nodes) search_.stop_.store(true);
-            if (options.limits.seconds <= 0.0 && !options.progress && !options.checkpoint) return;
-            if (nodes_ % (kPollInterval * 16) != 0) return;
-            const double seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - search_.started_).count();
-            if (options.limits.seconds > 0.0 && seconds >= options.limits.seconds) search_.stop_.store(true);
-            if (index_ == 0 && options.checkpoint && seconds - lastCheckpoint_ >= options.checkpointInterval) {
-                options.checkpoint(search_.table_);
-                lastCheckpoint_ = seconds;
-            }
-            if (index_ == 0 && options.progress && seconds - lastProgress_ >= options.progressInterval) {
-                lastProgress_ = seconds;
-                SearchProgress progress;
-                progress.nodes = total;
-                progress.seconds = seconds;
-                progress.root = rootNumbers();
-                progress.tableUsed = search_.table_.used();
-                progress.tableCapacity = search_.table_.capacity();
-                options.progress(progress);
-            }
-        }
-
-        // The root's numbers now: each node on this worker's path with the child it searches
-        // counted at that child's numbers so far, from the deepest expanded node up. A node's own
-        // copy of the searched child's numbers changes only when that search returns, which near
-        // the root of a long solve can take the whole session.
-        ProofPair rootNumbers() const {
-            // poll() runs as a node is entered, before its expansion: the path's last expanded
-            // node is the one searching it (the root's, before the root is expanded).
-            auto depth = static_cast<std::size_t>(std::max(pathLength_ - 1, 0));
-            ProofPair numbers = frames_[depth].current();
-            while (depth-- > 0) numbers = frames_[depth].current(searchedChild_[depth], numbers);
-            return numbers;
-        }
-
-        ProofNumberSearch& search_;
-        int index_;
-        std::vector<LocalExpansion> frames_;
-        // The path below the root: the child each of its first pathLength_ nodes is searching.
-        std::vector<int> searchedChild_;
-        int pathLength_ = 0;
-        BoardSymmetries::Images nodeImages_;                 // the node being expanded
-        std::array<Position, MoveList::kCapacity> children_;  // its children
-        std::array<ChildSketch, MoveList::kCapacity> sketches_;  // and their sketches
-        std::array<ProofTable::Probe, MoveList::kCapacity> probes_;  // their buckets
-        MoveList moves_;
-        MoveList scratch_;
-        std::uint64_t nodes_ = 0;
-        std::uint64_t reported_ = 0;
-        double lastProgress_ = 0.0;
-        double lastCheckpoint_ = 0.0;
-        JobState* helping_ = nullptr;  // the solveAll() job this worker helps, if any
-    };
-
     G game_;
     O oracle_;
     SearchOptions options_;
@@ -586,7 +400,7 @@ private:
     std::atomic<int> helpers_{0};  // workers of solveAll() helping another's job
     std::atomic<bool> rootProven_{false};
     Value rootValue_ = Value::Loss;
-    // Written every kPollInterval nodes by every worker: on a cache line of its own, apart from
+    // Written every Worker::kPollInterval nodes by every worker: on a cache line of its own, apart from
     // stop_ and helpers_, which every worker reads every round.
     alignas(64) std::atomic<std::uint64_t> sharedNodes_{0};
     alignas(64) std::chrono::steady_clock::time_point started_;
