@@ -1,5 +1,4 @@
 // build: solves every position of a board into win/loss tables on disk (tablebase/README.md).
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -11,6 +10,8 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_ranges.hpp"
+#include "cli/process_usage.hpp"
+#include "cli/solve_text.hpp"
 #include "tablebase/build_progress.hpp"
 #include "tablebase/table_build.hpp"
 #include "tablebase/table_directory.hpp"
@@ -42,19 +43,6 @@ void printProgress(const BuildProgressFigures& figures) {
     std::fflush(stderr);
 }
 
-double processorSeconds() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-}
-
-long peakResidentKiB() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss;
-}
-
 // The command as typed (argv[0] is "build"), quoted for a POSIX shell where needed: running it
 // again resumes from the completed layers.
 std::string resumeCommand(int argc, char** argv) {
@@ -75,33 +63,88 @@ std::string resumeCommand(int argc, char** argv) {
     return command;
 }
 
+// The build's figures as one JSON object.
+nlohmann::ordered_json summaryJson(const GameSelection& selection, const TableIndex& index, const TableBuildSummary& summary,
+                                   int threads) {
+    return {{"game", gameName(selection.kind)},
+            {"variant", selection.variant.name()},
+            {"board", selection.size.name()},
+            {"directory", summary.directory},
+            {"max_stones", summary.maxStones},
+            {"layers", index.layerCount()},
+            {"layers_solved", summary.layersSolved},
+            {"layers_reused", summary.layersReused},
+            {"positions", summary.positions},
+            {"entries", summary.entries},
+            {"colour_fold", index.colourFolded()},
+            {"wins", summary.wins},
+            {"losses", summary.losses},
+            {"longest_win", summary.longestWin},
+            {"longest_loss", summary.longestLoss},
+            {"bytes_on_disk", summary.bytesOnDisk},
+            {"bits_per_position", summary.bitsPerPosition()},
+            {"seconds", summary.seconds},
+            {"positions_per_second", perSecond(summary.positions, summary.seconds)},
+            {"entries_per_second", perSecond(summary.entries, summary.seconds)},
+            {"cpu_seconds", processorSeconds()},
+            {"threads", threads},
+            {"peak_rss_kib", peakResidentKiB()}};
+}
+
+// The build's figures in words, one line a subject.
+void printSummary(const TableIndex& index, const TableBuildSummary& summary, int threads) {
+    std::printf("table        %s\n", summary.directory.c_str());
+    std::printf("positions    %llu in %d layers (%d solved, %d reused), both sides to move\n",
+                static_cast<unsigned long long>(summary.positions), index.layerCount(), summary.layersSolved, summary.layersReused);
+    std::printf("entries      %llu stored (%s)\n", static_cast<unsigned long long>(summary.entries),
+                index.colourFolded() ? "colour-folded: White to move is read from its colour image"
+                                     : "not folded: no board symmetry exchanges the cell colours");
+    std::printf("wins/losses  %llu / %llu for the side to move; longest win %d plies, longest loss %d plies\n",
+                static_cast<unsigned long long>(summary.wins), static_cast<unsigned long long>(summary.losses), summary.longestWin,
+                summary.longestLoss);
+    std::printf("disk         %llu bytes, %.3f bits per position\n", static_cast<unsigned long long>(summary.bytesOnDisk),
+                summary.bitsPerPosition());
+    std::printf("time         %.2f s, %.0f positions/s (%.0f entries/s), %d %s, peak memory %.0f MB\n", summary.seconds,
+                perSecond(summary.positions, summary.seconds), perSecond(summary.entries, summary.seconds), threads,
+                threads == 1 ? "thread" : "threads", peakMegabytes());
+}
+
+// The board to build, from GAME RxC; a POSITION or a wrong count of words is refused.
+GameSelection boardToBuild(const ParsedArguments& arguments) {
+    if (arguments.positional.size() == 1 && arguments.positional[0].find(' ') != std::string::npos) {
+        throw std::invalid_argument("build takes GAME RxC (a board), not a POSITION: '" + arguments.positional[0] + "'");
+    }
+    if (arguments.positional.size() != 2) {
+        throw std::invalid_argument("expected GAME RxC, e.g. papamu build konane 4x4 --tb DIR (got " +
+                                    std::to_string(arguments.positional.size()) + " arguments)");
+    }
+    if (!arguments.values.count("tb")) throw std::invalid_argument("--tb DIR is required");
+    return selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
+}
+
+ParsedArguments parseBuildArguments(int argc, char** argv) {
+    options::options_description described("build options");
+    addVariantOption(described);
+    addJsonOption(described);
+    described.add_options()("tb", options::value<std::string>(), "root directory of the tables, or one table directory (required)");
+    addIntegerOption(described, "max-stones", "", "only positions with at most this many stones (default: all)");
+    addIntegerOption(described, "threads", "", "worker threads (default: all cores)");
+    addMemoryOption(described, "a build that does not fit is refused before it writes anything");
+    described.add_options()("no-progress", options::bool_switch(), "no progress line on a terminal");
+    return parseArguments(argc, argv, "papamu build GAME RxC --tb DIR [--max-stones K] [--threads N] [--memory SIZE]\n"
+                                      "       [--variant V] [--no-progress] [--json]\n"
+                                      "Builds or completes the tables; an existing table is never made to cover less.\n"
+                                      "exit code 0: built; 2: bad input; 130: stopped by Ctrl-C (completed layers are kept)",
+                          described);
+}
+
 }  // namespace
 
 int runBuild(int argc, char** argv) {
     return guardedRun("build", [&]() -> int {
-        options::options_description described("build options");
-        addVariantOption(described);
-        addJsonOption(described);
-        described.add_options()("tb", options::value<std::string>(), "root directory of the tables, or one table directory (required)");
-        addIntegerOption(described, "max-stones", "", "only positions with at most this many stones (default: all)");
-        addIntegerOption(described, "threads", "", "worker threads (default: all cores)");
-        addMemoryOption(described, "a build that does not fit is refused before it writes anything");
-        described.add_options()("no-progress", options::bool_switch(), "no progress line on a terminal");
-        const ParsedArguments arguments =
-            parseArguments(argc, argv, "papamu build GAME RxC --tb DIR [--max-stones K] [--threads N] [--memory SIZE]\n"
-                                 "       [--variant V] [--no-progress] [--json]\n"
-                                 "Builds or completes the tables; an existing table is never made to cover less.\n"
-                                 "exit code 0: built; 2: bad input; 130: stopped by Ctrl-C (completed layers are kept)", described);
+        const ParsedArguments arguments = parseBuildArguments(argc, argv);
         if (arguments.helpShown) return kSuccess;
-        if (arguments.positional.size() == 1 && arguments.positional[0].find(' ') != std::string::npos) {
-            throw std::invalid_argument("build takes GAME RxC (a board), not a POSITION: '" + arguments.positional[0] + "'");
-        }
-        if (arguments.positional.size() != 2) {
-            throw std::invalid_argument("expected GAME RxC, e.g. papamu build konane 4x4 --tb DIR (got " +
-                                        std::to_string(arguments.positional.size()) + " arguments)");
-        }
-        if (!arguments.values.count("tb")) throw std::invalid_argument("--tb DIR is required");
-        const GameSelection selection = selectStart(arguments.positional[0], arguments.positional[1], variantFrom(arguments));
+        const GameSelection selection = boardToBuild(arguments);
         TableBuildOptions buildOptions;
         if (const auto maxStones = integerOption(arguments, "max-stones")) buildOptions.maxStones = static_cast<int>(*maxStones);
         const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
@@ -136,49 +179,10 @@ int runBuild(int argc, char** argv) {
                       << " stones; kept as it is (a build never makes a table cover less)\n";
         }
         for (const std::string& rejected : summary.rejectedFiles) std::cerr << "papamu build: rebuilt damaged layer: " << rejected << "\n";
-        const double rate = summary.seconds > 0 ? static_cast<double>(summary.positions) / summary.seconds : 0.0;
-        const double entryRate = summary.seconds > 0 ? static_cast<double>(summary.entries) / summary.seconds : 0.0;
         if (jsonRequested(arguments)) {
-            nlohmann::ordered_json json{{"game", gameName(selection.kind)},
-                                        {"variant", selection.variant.name()},
-                                        {"board", selection.size.name()},
-                                        {"directory", summary.directory},
-                                        {"max_stones", summary.maxStones},
-                                        {"layers", index.layerCount()},
-                                        {"layers_solved", summary.layersSolved},
-                                        {"layers_reused", summary.layersReused},
-                                        {"positions", summary.positions},
-                                        {"entries", summary.entries},
-                                        {"colour_fold", index.colourFolded()},
-                                        {"wins", summary.wins},
-                                        {"losses", summary.losses},
-                                        {"longest_win", summary.longestWin},
-                                        {"longest_loss", summary.longestLoss},
-                                        {"bytes_on_disk", summary.bytesOnDisk},
-                                        {"bits_per_position", summary.bitsPerPosition()},
-                                        {"seconds", summary.seconds},
-                                        {"positions_per_second", rate},
-                                        {"entries_per_second", entryRate},
-                                        {"cpu_seconds", processorSeconds()},
-                                        {"threads", buildOptions.threads},
-                                        {"peak_rss_kib", peakResidentKiB()}};
-            std::cout << json.dump() << "\n";
+            std::cout << summaryJson(selection, index, summary, buildOptions.threads).dump() << "\n";
         } else {
-            std::printf("table        %s\n", summary.directory.c_str());
-            std::printf("positions    %llu in %d layers (%d solved, %d reused), both sides to move\n",
-                        static_cast<unsigned long long>(summary.positions), index.layerCount(), summary.layersSolved,
-                        summary.layersReused);
-            std::printf("entries      %llu stored (%s)\n", static_cast<unsigned long long>(summary.entries),
-                        index.colourFolded() ? "colour-folded: White to move is read from its colour image"
-                                             : "not folded: no board symmetry exchanges the cell colours");
-            std::printf("wins/losses  %llu / %llu for the side to move; longest win %d plies, longest loss %d plies\n",
-                        static_cast<unsigned long long>(summary.wins), static_cast<unsigned long long>(summary.losses),
-                        summary.longestWin, summary.longestLoss);
-            std::printf("disk         %llu bytes, %.3f bits per position\n", static_cast<unsigned long long>(summary.bytesOnDisk),
-                        summary.bitsPerPosition());
-            std::printf("time         %.2f s, %.0f positions/s (%.0f entries/s), %d %s, peak memory %.0f MB\n",
-                        summary.seconds, rate, entryRate, buildOptions.threads, buildOptions.threads == 1 ? "thread" : "threads",
-                        static_cast<double>(peakResidentKiB()) / 1024.0);
+            printSummary(index, summary, buildOptions.threads);
         }
         return kSuccess;
     });

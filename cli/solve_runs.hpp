@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command_line.hpp"
+#include "cli/process_usage.hpp"
 #include "cli/solve_search.hpp"
 #include "cli/solve_text.hpp"
 #include "json/board_summary_json.hpp"

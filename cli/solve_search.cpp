@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/process_usage.hpp"
 #include "cli/solve_text.hpp"
 
 namespace papamu::cli {

@@ -1,7 +1,5 @@
 #include "cli/solve_text.hpp"
 
-#include <sys/resource.h>
-
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -40,12 +38,6 @@ std::string compact(double number) {
     else if (number >= 1e3) out << number / 1e3 << "k";
     else out << std::setprecision(0) << number;
     return out.str();
-}
-
-double peakMegabytes() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
 std::string statisticsText(const SearchResult& result) {

@@ -16,7 +16,6 @@ namespace papamu::cli {
 
 double perSecond(std::uint64_t count, double seconds);
 std::string compact(double number);  // 1.2k, 3.4M, 5.6G
-double peakMegabytes();              // peak resident memory of this process
 std::string statisticsText(const SearchResult& result);
 std::string movesText(const BoardGeometry& geometry, const std::vector<Move>& moves);  // space-separated
 
