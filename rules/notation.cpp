@@ -20,6 +20,86 @@ std::string ordinal(int number) {
     return std::to_string(number) + suffix;
 }
 
+// The parts of `text` between `separator`s, empty ones included.
+std::vector<std::string_view> splitAt(std::string_view text, char separator) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t end = text.find(separator, start);
+        parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+        if (end == std::string_view::npos) return parts;
+        start = end + 1;
+    }
+}
+
+// The position's fields: GAME ROWS SIDE [swap], single spaces between them.
+std::vector<std::string_view> positionFields(std::string_view text) {
+    const std::vector<std::string_view> fields = splitAt(text, ' ');
+    for (std::size_t index = 0; index < fields.size(); ++index) {
+        if (fields[index].empty()) {
+            fail("position '" + std::string(text) + "': field " + std::to_string(index + 1) +
+                 " is empty (fields are separated by single spaces: GAME ROWS SIDE [swap])");
+        }
+    }
+    if (fields.size() < 3 || fields.size() > 4) {
+        fail("position '" + std::string(text) + "' has " + std::to_string(fields.size()) +
+             " fields, expected GAME ROWS SIDE [swap]");
+    }
+    return fields;
+}
+
+// The board size the rows spell (every row as long as the first; rows listed from the top, so
+// the k-th listed row is board row rowCount - k + 1).
+BoardSize rowsSize(const std::vector<std::string_view>& rows) {
+    const int rowCount = static_cast<int>(rows.size());
+    const int columnCount = static_cast<int>(rows.front().size());
+    for (int listed = 0; listed < rowCount; ++listed) {
+        if (static_cast<int>(rows[listed].size()) != columnCount) {
+            fail("row " + std::to_string(rowCount - listed) + " (the " + ordinal(listed + 1) + " from the top) has " +
+                 std::to_string(rows[listed].size()) + " cells, expected " + std::to_string(columnCount));
+        }
+    }
+    if (columnCount == 0) fail("position rows are empty");
+    if (const std::optional<std::string> problem = boardSizeProblem(rowCount, columnCount)) fail(*problem);
+    return BoardSize{rowCount, columnCount};
+}
+
+// The stones the rows show (B, W, or . for an empty cell), on a board of their size.
+void placeStones(const std::vector<std::string_view>& rows, const BoardGeometry& geometry, Position& position) {
+    const int rowCount = geometry.rows();
+    for (int listed = 0; listed < rowCount; ++listed) {
+        const int boardRow = rowCount - listed;
+        for (int column = 0; column < geometry.columns(); ++column) {
+            const char symbol = rows[listed][column];
+            const Bitboard bit = cellBit(geometry.cellAt(boardRow - 1, column));
+            if (symbol == 'B') {
+                position.black |= bit;
+            } else if (symbol == 'W') {
+                position.white |= bit;
+            } else if (symbol != '.') {
+                fail("row " + std::to_string(boardRow) + ", character " + std::to_string(column + 1) + " (cell " +
+                     columnName(column) + std::to_string(boardRow) + "): '" + std::string(1, symbol) + "' is not B, W or .");
+            }
+        }
+    }
+}
+
+Color sideToMove(std::string_view field) {
+    if (field == "b") return Color::Black;
+    if (field == "w") return Color::White;
+    fail("side to move '" + std::string(field) + "' must be b or w");
+}
+
+// The optional fourth field: `swap`, for a game with the pie rule and White to move.
+void readSwapField(std::string_view field, GameKind game, Position& position) {
+    if (field != "swap") fail("unexpected '" + std::string(field) + "' after the side to move (only 'swap' may follow)");
+    if (!gameTraits(game).pieRule) {
+        fail("'swap' is only for " + gameNamesWhere([](const GameTraits& traits) { return traits.pieRule; }) + " positions");
+    }
+    if (position.sideToMove != Color::White) fail("'swap' is offered only to White (side w)");
+    position.swapAvailable = true;
+}
+
 }  // namespace
 
 std::string columnName(int column) {
@@ -73,94 +153,22 @@ MoveText parseMoveText(const BoardGeometry& geometry, std::string_view text) {
         return written;
     }
     if (text.empty()) fail("empty move");
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t dash = text.find('-', start);
-        const std::string_view part = text.substr(start, dash == std::string_view::npos ? dash : dash - start);
+    for (const std::string_view part : splitAt(text, '-')) {
         if (part.empty()) fail("move '" + std::string(text) + "' has an empty cell between dashes");
         written.cells.push_back(parseCell(geometry, part));
-        if (dash == std::string_view::npos) break;
-        start = dash + 1;
     }
     return written;
 }
 
 PositionText parsePosition(std::string_view text) {
-    std::vector<std::string_view> fields;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t space = text.find(' ', start);
-        fields.push_back(text.substr(start, space == std::string_view::npos ? space : space - start));
-        if (space == std::string_view::npos) break;
-        start = space + 1;
-    }
-    for (std::size_t index = 0; index < fields.size(); ++index) {
-        if (fields[index].empty()) {
-            fail("position '" + std::string(text) + "': field " + std::to_string(index + 1) +
-                 " is empty (fields are separated by single spaces: GAME ROWS SIDE [swap])");
-        }
-    }
-    if (fields.size() < 3 || fields.size() > 4) {
-        fail("position '" + std::string(text) + "' has " + std::to_string(fields.size()) +
-             " fields, expected GAME ROWS SIDE [swap]");
-    }
+    const std::vector<std::string_view> fields = positionFields(text);
     PositionText parsed;
     parsed.game = parseGameKind(fields[0]);
-
-    std::vector<std::string_view> rows;
-    start = 0;
-    const std::string_view rowsText = fields[1];
-    for (;;) {
-        const std::size_t slash = rowsText.find('/', start);
-        rows.push_back(rowsText.substr(start, slash == std::string_view::npos ? slash : slash - start));
-        if (slash == std::string_view::npos) break;
-        start = slash + 1;
-    }
-    const int rowCount = static_cast<int>(rows.size());
-    const int columnCount = static_cast<int>(rows.front().size());
-    // Rows are listed from the top, so the k-th listed row is board row (rowCount - k + 1).
-    for (int listed = 0; listed < rowCount; ++listed) {
-        const int boardRow = rowCount - listed;
-        if (static_cast<int>(rows[listed].size()) != columnCount) {
-            fail("row " + std::to_string(boardRow) + " (the " + ordinal(listed + 1) + " from the top) has " +
-                 std::to_string(rows[listed].size()) + " cells, expected " + std::to_string(columnCount));
-        }
-    }
-    if (columnCount == 0) fail("position rows are empty");
-    if (const std::optional<std::string> problem = boardSizeProblem(rowCount, columnCount)) fail(*problem);
-    parsed.size = BoardSize{rowCount, columnCount};
-    const BoardGeometry geometry(rowCount, columnCount);
-    for (int listed = 0; listed < rowCount; ++listed) {
-        const int boardRow = rowCount - listed;
-        for (int column = 0; column < columnCount; ++column) {
-            const char symbol = rows[listed][column];
-            const Bitboard bit = cellBit(geometry.cellAt(boardRow - 1, column));
-            if (symbol == 'B') {
-                parsed.position.black |= bit;
-            } else if (symbol == 'W') {
-                parsed.position.white |= bit;
-            } else if (symbol != '.') {
-                fail("row " + std::to_string(boardRow) + ", character " + std::to_string(column + 1) +
-                     " (cell " + columnName(column) + std::to_string(boardRow) + "): '" + std::string(1, symbol) +
-                     "' is not B, W or .");
-            }
-        }
-    }
-    if (fields[2] == "b") {
-        parsed.position.sideToMove = Color::Black;
-    } else if (fields[2] == "w") {
-        parsed.position.sideToMove = Color::White;
-    } else {
-        fail("side to move '" + std::string(fields[2]) + "' must be b or w");
-    }
-    if (fields.size() == 4) {
-        if (fields[3] != "swap") fail("unexpected '" + std::string(fields[3]) + "' after the side to move (only 'swap' may follow)");
-        if (!gameTraits(parsed.game).pieRule) {
-            fail("'swap' is only for " + gameNamesWhere([](const GameTraits& game) { return game.pieRule; }) + " positions");
-        }
-        if (parsed.position.sideToMove != Color::White) fail("'swap' is offered only to White (side w)");
-        parsed.position.swapAvailable = true;
-    }
+    const std::vector<std::string_view> rows = splitAt(fields[1], '/');
+    parsed.size = rowsSize(rows);
+    placeStones(rows, BoardGeometry(parsed.size.rows, parsed.size.columns), parsed.position);
+    parsed.position.sideToMove = sideToMove(fields[2]);
+    if (fields.size() == 4) readSwapField(fields[3], parsed.game, parsed.position);
     return parsed;
 }
 
