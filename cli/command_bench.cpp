@@ -6,7 +6,6 @@
 #include <sstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <type_traits>
 
 #include "cli/bench_signature.hpp"
 #include "cli/command_line.hpp"
@@ -46,6 +45,76 @@ double secondsSince(std::chrono::steady_clock::time_point started) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
+struct BenchSettings {
+    std::size_t hashMegabytes = kBenchHashMegabytes;
+    std::uint64_t memoryBudget = 0;
+    bool baseline = false;
+};
+
+struct BenchTotals {
+    std::uint64_t nodes = 0;
+    double seconds = 0.0;
+    double baselineSeconds = 0.0;
+};
+
+// --baseline: the memoized negamax on the same start, which must give df-pn's value.
+template <class G>
+void addBaseline(const G& game, const SearchResult& searched, nlohmann::json& entry, std::ostringstream& line, BenchTotals& totals) {
+    const auto started = std::chrono::steady_clock::now();
+    MemoizedNegamax negamax(game);
+    const Value value = negamax.solve(game.startPosition());
+    const double seconds = secondsSince(started);
+    if (value != *searched.value) throw std::runtime_error("baseline and df-pn disagree on " + entry["position"].get<std::string>());
+    totals.baselineSeconds += seconds;
+    entry["baseline_nodes"] = negamax.nodes();
+    entry["baseline_seconds"] = seconds;
+    line << "   baseline " << std::setw(10) << negamax.nodes() << " nodes " << std::setw(8) << seconds << " s  x"
+         << std::setprecision(1) << (searched.seconds > 0 ? seconds / searched.seconds : 0.0);
+}
+
+// Solves one bench board's start: its JSON entry, its line of text into `line`.
+template <class G>
+nlohmann::json benchBoard(const G& game, GameKind kind, const Variant& variant, const BenchSettings& settings, BenchTotals& totals,
+                          std::ostringstream& line) {
+    SearchOptions options;
+    options.hashMegabytes = settings.hashMegabytes;
+    requireWithinBudget(ProofNumberSearch<G>::memoryEstimate(options), settings.memoryBudget,
+                        "bench with a " + std::to_string(settings.hashMegabytes) + " MB table (--hash)");
+    ProofNumberSearch search(game, options);
+    const SearchResult result = search.solve(game.startPosition());
+    totals.nodes += result.nodes;
+    totals.seconds += result.seconds;
+    nlohmann::json entry{{"position", formatPosition(kind, game.geometry(), game.startPosition())},
+                         {"variant", variant.name()},
+                         {"value", valueName(*result.value)},
+                         {"nodes", result.nodes},
+                         {"seconds", result.seconds}};
+    line << std::left << std::setw(7) << gameName(kind) << std::setw(5) << game.geometry().sizeName() << std::setw(12) << variant.name()
+         << std::setw(5) << valueName(*result.value) << std::right << std::setw(10) << result.nodes << " nodes " << std::fixed
+         << std::setprecision(3) << std::setw(8) << result.seconds << " s";
+    if (settings.baseline) addBaseline(game, result, entry, line, totals);
+    return entry;
+}
+
+// The totals, and in text whether the node count is still the recorded signature.
+void printTotals(const nlohmann::json& entries, const BenchTotals& totals, const BenchSettings& settings, bool json) {
+    const double rate = totals.seconds > 0 ? static_cast<double>(totals.nodes) / totals.seconds : 0.0;
+    if (json) {
+        nlohmann::json output{{"positions", entries}, {"nodes", totals.nodes}, {"seconds", totals.seconds}, {"nodes_per_second", rate}};
+        if (settings.baseline) output["baseline_seconds"] = totals.baselineSeconds;
+        std::cout << output.dump() << "\n";
+        return;
+    }
+    std::cout << "nodes " << totals.nodes << "\nnodes/s " << static_cast<std::uint64_t>(rate) << "\n";
+    if (settings.hashMegabytes == kBenchHashMegabytes && totals.nodes != kBenchSignature) {
+        std::cout << "the node count differs from the recorded signature " << kBenchSignature
+                  << " (cli/bench_signature.hpp): the search has changed\n";
+    }
+    if (settings.baseline) {
+        std::cout << "baseline/dfpn time ratio " << std::fixed << std::setprecision(1) << totals.baselineSeconds / totals.seconds << "\n";
+    }
+}
+
 }  // namespace
 
 int runBench(int argc, char** argv) {
@@ -58,63 +127,22 @@ int runBench(int argc, char** argv) {
         const ParsedArguments arguments = parseArguments(argc, argv, "papamu bench [--hash MB] [--memory SIZE] [--baseline] [--json]", described);
         if (arguments.helpShown) return kSuccess;
         if (!arguments.positional.empty()) throw std::invalid_argument("bench takes no arguments");
-        const std::size_t megabytes = integerOption(arguments, "hash", kBenchHashMegabytes);
-        const bool baseline = arguments.values["baseline"].as<bool>();
-        const std::uint64_t memoryBudget = memoryBudgetOption(arguments);
+        BenchSettings settings;
+        settings.hashMegabytes = integerOption(arguments, "hash", kBenchHashMegabytes);
+        settings.baseline = arguments.values["baseline"].as<bool>();
+        settings.memoryBudget = memoryBudgetOption(arguments);
+        const bool json = jsonRequested(arguments);
         nlohmann::json entries = nlohmann::json::array();
-        std::uint64_t totalNodes = 0;
-        double totalSeconds = 0.0;
-        double baselineSeconds = 0.0;
+        BenchTotals totals;
         for (const BenchBoard& board : kBenchBoards) {
             const Variant variant = Variant::parse(board.variant);
             visitGame(board.kind, BoardSize{board.rows, board.columns}, variant, [&](const auto& game) {
-                SearchOptions options;
-                options.hashMegabytes = megabytes;
-                requireWithinBudget(ProofNumberSearch<std::decay_t<decltype(game)>>::memoryEstimate(options), memoryBudget,
-                                    "bench with a " + std::to_string(megabytes) + " MB table (--hash)");
-                ProofNumberSearch search(game, options);
-                const SearchResult result = search.solve(game.startPosition());
-                totalNodes += result.nodes;
-                totalSeconds += result.seconds;
-                nlohmann::json entry{{"position", formatPosition(board.kind, game.geometry(), game.startPosition())},
-                                     {"variant", variant.name()},
-                                     {"value", valueName(*result.value)},
-                                     {"nodes", result.nodes},
-                                     {"seconds", result.seconds}};
                 std::ostringstream line;
-                line << std::left << std::setw(7) << gameName(board.kind) << std::setw(5) << game.geometry().sizeName()
-                     << std::setw(12) << variant.name() << std::setw(5) << valueName(*result.value) << std::right
-                     << std::setw(10) << result.nodes << " nodes " << std::fixed << std::setprecision(3) << std::setw(8)
-                     << result.seconds << " s";
-                if (baseline) {
-                    const auto started = std::chrono::steady_clock::now();
-                    MemoizedNegamax negamax(game);
-                    const Value value = negamax.solve(game.startPosition());
-                    const double seconds = secondsSince(started);
-                    if (value != *result.value) throw std::runtime_error("baseline and df-pn disagree on " + entry["position"].get<std::string>());
-                    baselineSeconds += seconds;
-                    entry["baseline_nodes"] = negamax.nodes();
-                    entry["baseline_seconds"] = seconds;
-                    line << "   baseline " << std::setw(10) << negamax.nodes() << " nodes " << std::setw(8) << seconds << " s  x"
-                         << std::setprecision(1) << (result.seconds > 0 ? seconds / result.seconds : 0.0);
-                }
-                entries.push_back(entry);
-                if (!jsonRequested(arguments)) std::cout << line.str() << "\n";
+                entries.push_back(benchBoard(game, board.kind, variant, settings, totals, line));
+                if (!json) std::cout << line.str() << "\n";
             });
         }
-        const double rate = totalSeconds > 0 ? static_cast<double>(totalNodes) / totalSeconds : 0.0;
-        if (jsonRequested(arguments)) {
-            nlohmann::json output{{"positions", entries}, {"nodes", totalNodes}, {"seconds", totalSeconds}, {"nodes_per_second", rate}};
-            if (baseline) output["baseline_seconds"] = baselineSeconds;
-            std::cout << output.dump() << "\n";
-        } else {
-            std::cout << "nodes " << totalNodes << "\nnodes/s " << static_cast<std::uint64_t>(rate) << "\n";
-            if (megabytes == kBenchHashMegabytes && totalNodes != kBenchSignature) {
-                std::cout << "the node count differs from the recorded signature " << kBenchSignature
-                          << " (cli/bench_signature.hpp): the search has changed\n";
-            }
-            if (baseline) std::cout << "baseline/dfpn time ratio " << std::fixed << std::setprecision(1) << baselineSeconds / totalSeconds << "\n";
-        }
+        printTotals(entries, totals, settings, json);
         return kSuccess;
     });
 }

@@ -46,6 +46,48 @@ std::optional<PositionCommand> parsePositionCommand(int argc, char** argv, const
     return PositionCommand{std::move(arguments), std::move(selection)};
 }
 
+// show --json: the position, whether it is over and who won, the stones and the rows.
+nlohmann::ordered_json shownJson(const GameSelection& selection, const BoardGeometry& geometry, std::optional<Color> winner) {
+    const Position& position = selection.position;
+    nlohmann::ordered_json json = positionJson(selection.inGame());
+    json["finished"] = winner.has_value();
+    json["winner"] = colorText(winner);
+    json["swap_available"] = position.swapAvailable;
+    json["stones"] = {{"black", popCount(position.black)}, {"white", popCount(position.white)}};
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (int row = geometry.rows() - 1; row >= 0; --row) rows.push_back(rowSymbols(geometry, position, row));
+    json["rows"] = rows;  // top row first, as drawn
+    return json;
+}
+
+// The board drawn with its row numbers and column letters.
+void printBoard(const BoardGeometry& geometry, const Position& position) {
+    // Past column z the names take two letters, so every column gets room for two.
+    const std::size_t width = geometry.columns() > 26 ? 3 : 2;
+    const auto padded = [width](const std::string& text) { return std::string(width - text.size(), ' ') + text; };
+    for (int row = geometry.rows() - 1; row >= 0; --row) {
+        const std::string label = std::to_string(row + 1);
+        std::cout << std::string(3 - std::min<std::size_t>(3, label.size()), ' ') << label << " ";
+        for (const char symbol : rowSymbols(geometry, position, row)) std::cout << padded(std::string(1, symbol));
+        std::cout << "\n";
+    }
+    std::cout << "    ";
+    for (int column = 0; column < geometry.columns(); ++column) std::cout << padded(columnName(column));
+    std::cout << "\n";
+}
+
+// Under the board: the game, and who has won or who moves.
+void printShownState(const GameSelection& selection, const BoardGeometry& geometry, std::optional<Color> winner) {
+    std::cout << "\n" << gameName(selection.kind) << " " << geometry.sizeName() << ", variant " << selection.variant.name() << "\n";
+    if (winner) {
+        std::cout << "game over: " << colorName(*winner) << " has won\n";
+        return;
+    }
+    std::cout << colorName(selection.position.sideToMove) << " to move";
+    if (selection.position.swapAvailable) std::cout << " (may swap)";
+    std::cout << "\n";
+}
+
 }  // namespace
 
 int runStart(int argc, char** argv) {
@@ -68,53 +110,14 @@ int runShow(int argc, char** argv) {
     return guardedRun("show", [&] {
         const auto command = parsePositionCommand(argc, argv, "show", "papamu show POSITION [--variant V] [--json]", true);
         if (!command) return kSuccess;
-        const ParsedArguments& arguments = command->arguments;
         const GameSelection& selection = command->selection;
         return visitGame(selection.kind, selection.size, selection.variant, [&](const auto& game) {
-            const BoardGeometry& geometry = game.geometry();
-            const Position& position = selection.position;
-            const std::optional<Color> winner = winnerOfEndedGame(game, position);
-            if (jsonRequested(arguments)) {
-                nlohmann::ordered_json json = positionJson(selection.inGame());
-                json["finished"] = winner.has_value();
-                json["winner"] = colorText(winner);
-                json["swap_available"] = position.swapAvailable;
-                json["stones"] = {{"black", popCount(position.black)}, {"white", popCount(position.white)}};
-                nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-                for (int row = geometry.rows() - 1; row >= 0; --row) {
-                    std::string cells;
-                    for (int column = 0; column < geometry.columns(); ++column) {
-                        const int cell = geometry.cellAt(row, column);
-                        cells += hasCell(position.black, cell) ? 'B' : hasCell(position.white, cell) ? 'W' : '.';
-                    }
-                    rows.push_back(cells);
-                }
-                json["rows"] = rows;  // top row first, as drawn
-                std::cout << json.dump() << "\n";
-                return kSuccess;
-            }
-            // Past column z the names take two letters, so every column gets room for two.
-            const std::size_t width = geometry.columns() > 26 ? 3 : 2;
-            const auto padded = [width](const std::string& text) { return std::string(width - text.size(), ' ') + text; };
-            for (int row = geometry.rows() - 1; row >= 0; --row) {
-                std::string label = std::to_string(row + 1);
-                std::cout << std::string(3 - std::min<std::size_t>(3, label.size()), ' ') << label << " ";
-                for (int column = 0; column < geometry.columns(); ++column) {
-                    const int cell = geometry.cellAt(row, column);
-                    std::cout << padded(hasCell(position.black, cell) ? "B" : hasCell(position.white, cell) ? "W" : ".");
-                }
-                std::cout << "\n";
-            }
-            std::cout << "    ";
-            for (int column = 0; column < geometry.columns(); ++column) std::cout << padded(columnName(column));
-            std::cout << "\n\n" << gameName(selection.kind) << " " << geometry.sizeName() << ", variant "
-                      << selection.variant.name() << "\n";
-            if (winner) {
-                std::cout << "game over: " << colorName(*winner) << " has won\n";
+            const std::optional<Color> winner = winnerOfEndedGame(game, selection.position);
+            if (jsonRequested(command->arguments)) {
+                std::cout << shownJson(selection, game.geometry(), winner).dump() << "\n";
             } else {
-                std::cout << colorName(position.sideToMove) << " to move";
-                if (position.swapAvailable) std::cout << " (may swap)";
-                std::cout << "\n";
+                printBoard(game.geometry(), selection.position);
+                printShownState(selection, game.geometry(), winner);
             }
             return kSuccess;
         });

@@ -179,14 +179,20 @@ PositionText parseUserPosition(std::string_view text) {
     return parsed;
 }
 
+std::string rowSymbols(const BoardGeometry& geometry, const Position& position, int row) {
+    std::string symbols;
+    for (int column = 0; column < geometry.columns(); ++column) {
+        const int cell = geometry.cellAt(row, column);
+        symbols += hasCell(position.black, cell) ? 'B' : hasCell(position.white, cell) ? 'W' : '.';
+    }
+    return symbols;
+}
+
 std::string formatPosition(GameKind game, const BoardGeometry& geometry, const Position& position) {
     std::string text = gameName(game);
     text += ' ';
     for (int row = geometry.rows() - 1; row >= 0; --row) {
-        for (int column = 0; column < geometry.columns(); ++column) {
-            const int cell = geometry.cellAt(row, column);
-            text += hasCell(position.black, cell) ? 'B' : hasCell(position.white, cell) ? 'W' : '.';
-        }
+        text += rowSymbols(geometry, position, row);
         if (row > 0) text += '/';
     }
     text += ' ';

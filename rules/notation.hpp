@@ -36,6 +36,8 @@ PositionText parsePosition(std::string_view text);
 // read any stones with parsePosition: move generation must cope with every bitboard.
 PositionText parseUserPosition(std::string_view text);
 std::string formatPosition(GameKind game, const BoardGeometry& geometry, const Position& position);
+// A board row as a position writes it: one of B, W or . per cell, column a first (row 0 is row 1).
+std::string rowSymbols(const BoardGeometry& geometry, const Position& position, int row);
 
 // Resolves text to a legal move of `position`, or throws std::invalid_argument saying why the
 // move is not legal here (the game explains its own rules).
