@@ -6,6 +6,7 @@
 // that needs the whole solution (a puzzle file) asks for completeness. Uniqueness, when asked,
 // is checked at the claimant's moves of the line as written (First: the first move only).
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,13 +47,47 @@ inline std::string winDescription(const BoardGeometry& geometry, Color winner, i
     return text;
 }
 
+// Why the claimant's `move` (written `text`) breaks the claim, or nullopt when it keeps the win
+// (and, where `mustBeOnly`, is the only move that does).
+template <Game G, OutcomeOracle O>
+std::optional<std::string> claimantMoveFault(const G& game, O& oracle, const Position& position, Move move, const std::string& text,
+                                             bool mustBeOnly) {
+    const BoardGeometry& geometry = game.geometry();
+    const std::vector<ScoredMove> scored = scoreMoves(game, oracle, position);
+    const auto played = std::find_if(scored.begin(), scored.end(), [&](const ScoredMove& each) { return each.move == move; });
+    if (!played->wins()) {
+        const Position after = game.applyMove(position, move);
+        const Color opponent = after.sideToMove;
+        if (played->result.remoteness == 0) return text + " loses: it ends the game and " + colorName(opponent) + " wins";
+        return text + " loses: " + winDescription(geometry, opponent, played->result.remoteness, scoreMoves(game, oracle, after));
+    }
+    if (mustBeOnly && winningMoveCount(scored) > 1) {
+        return text + " is not the only winning move (winning moves: " + joinMoves(geometry, scored, true) + ")";
+    }
+    return std::nullopt;
+}
+
+// Where a valid line stops before the game's end: how many plies the claimant still needs, and
+// with which move when it is the claimant's turn.
+template <Game G, OutcomeOracle O>
+void describeRest(const G& game, O& oracle, const Position& position, bool claimantToMove, LineCheck& check) {
+    const Outcome rest = oracle.outcome(position);
+    // After the claimant's move the opponent is to move in a lost position, and vice versa.
+    const Color claimant = claimantToMove ? position.sideToMove : opposite(position.sideToMove);
+    check.remainingPlies = rest.remoteness;
+    check.continuation = std::string(colorName(claimant)) + " still wins in " + std::to_string(rest.remoteness) + " more " +
+                         (rest.remoteness == 1 ? "ply" : "plies");
+    if (claimantToMove) {
+        const std::vector<ScoredMove> scored = scoreMoves(game, oracle, position);
+        check.continuation += " with " + moveName(game.geometry(), scored[static_cast<std::size_t>(bestMoveIndex(scored))].move);
+    }
+}
+
 }  // namespace line_check_detail
 
 template <Game G, OutcomeOracle O>
 LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::vector<std::string>& moves,
                     Uniqueness required, bool requireComplete) {
-    using namespace line_check_detail;
-    const BoardGeometry& geometry = game.geometry();
     LineCheck check;
     const auto fail = [&check](int index, const std::string& reason) {
         check.valid = false;
@@ -66,8 +101,7 @@ LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::
     for (int index = 0; index < static_cast<int>(moves.size()); ++index) {
         const std::string& text = moves[static_cast<std::size_t>(index)];
         if (const std::optional<Color> winner = winnerOfEndedGame(game, position)) {
-            return fail(index, text + " comes after the end of the game (" +
-                                   colorName(*winner) + " has won)");
+            return fail(index, text + " comes after the end of the game (" + colorName(*winner) + " has won)");
         }
         Move move;
         try {
@@ -75,24 +109,10 @@ LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::
         } catch (const std::invalid_argument& error) {
             return fail(index, error.what());
         }
-        const bool claimantMoves = index % 2 == 0;
-        if (claimantMoves) {
-            const std::vector<ScoredMove> scored = scoreMoves(game, oracle, position);
-            const auto played = std::find_if(scored.begin(), scored.end(), [&](const ScoredMove& s) { return s.move == move; });
-            if (!played->wins()) {
-                const Position after = game.applyMove(position, move);
-                const Color opponent = after.sideToMove;
-                if (played->result.remoteness == 0) {
-                    return fail(index, text + " loses: it ends the game and " + colorName(opponent) + " wins");
-                }
-                return fail(index, text + " loses: " +
-                                       winDescription(geometry, opponent, played->result.remoteness,
-                                                      scoreMoves(game, oracle, after)));
-            }
+        if (index % 2 == 0) {  // the claimant's move
             const bool mustBeOnly = required == Uniqueness::Line || (required == Uniqueness::First && index == 0);
-            if (mustBeOnly && winningMoveCount(scored) > 1) {
-                return fail(index, text + " is not the only winning move (winning moves: " +
-                                       joinMoves(geometry, scored, true) + ")");
+            if (const auto fault = line_check_detail::claimantMoveFault(game, oracle, position, move, text, mustBeOnly)) {
+                return fail(index, *fault);
             }
         }
         position = game.applyMove(position, move);
@@ -101,17 +121,7 @@ LineCheck checkLine(const G& game, O& oracle, const Position& start, const std::
     check.valid = true;
     check.complete = winnerOfEndedGame(game, position).has_value();
     if (!check.complete) {
-        const Outcome rest = oracle.outcome(position);
-        // After the claimant's move the opponent is to move in a lost position, and vice versa.
-        const bool claimantToMove = moves.size() % 2 == 0;
-        const Color claimant = claimantToMove ? position.sideToMove : opposite(position.sideToMove);
-        check.remainingPlies = rest.remoteness;
-        check.continuation = std::string(colorName(claimant)) + " still wins in " + std::to_string(rest.remoteness) + " more " +
-                             (rest.remoteness == 1 ? "ply" : "plies");
-        if (claimantToMove) {
-            const std::vector<ScoredMove> scored = scoreMoves(game, oracle, position);
-            check.continuation += " with " + moveName(geometry, scored[static_cast<std::size_t>(bestMoveIndex(scored))].move);
-        }
+        line_check_detail::describeRest(game, oracle, position, moves.size() % 2 == 0, check);
         if (requireComplete) {
             check.valid = false;
             check.reason = "the line stops before the end of the game: " + check.continuation;
