@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -119,58 +120,77 @@ struct RecordFields {
     std::optional<std::vector<std::string>> solution;
 };
 
-Puzzle puzzleFromFields(const RecordFields& fields, const Variant& defaultVariant, int line) {
-    const auto field = [&fields](const std::string& key) -> const std::string* {
-        const auto found = fields.text.find(key);
-        return found == fields.text.end() ? nullptr : &found->second;
-    };
-    const auto require = [&field](const std::string& key) -> const std::string& {
-        if (const std::string* value = field(key)) return *value;
-        throw std::invalid_argument("missing " + key);
-    };
-    Puzzle puzzle;
-    PositionText parsed;
-    try {
-        parsed = parseUserPosition(require("position"));
-    } catch (const std::invalid_argument& error) {
-        throw std::invalid_argument(std::string("position: ") + error.what());
+// Finds a record's field by name: nullptr where the record has none.
+class FieldReader {
+public:
+    explicit FieldReader(const RecordFields& fields) : fields_(fields) {}
+    const std::string* find(const std::string& key) const {
+        const auto found = fields_.text.find(key);
+        return found == fields_.text.end() ? nullptr : &found->second;
     }
-    puzzle.position = require("position");
-    puzzle.game = parsed.game;
-    puzzle.board = parsed.size;
-    puzzle.sideToMove = parsed.position.sideToMove;
-    if (const std::string* game = field("game"); game && parseGameKind(*game) != parsed.game) {
+    const std::string& require(const std::string& key) const {
+        if (const std::string* value = find(key)) return *value;
+        throw std::invalid_argument("missing " + key);
+    }
+
+private:
+    const RecordFields& fields_;
+};
+
+// The optional game, board and side fields must say what the position says.
+void requireAgreement(const FieldReader& fields, const PositionText& parsed) {
+    if (const std::string* game = fields.find("game"); game && parseGameKind(*game) != parsed.game) {
         throw std::invalid_argument("game '" + *game + "' does not match the position");
     }
-    if (const std::string* board = field("board"); board && !(BoardSize::parse(*board) == parsed.size)) {
+    if (const std::string* board = fields.find("board"); board && !(BoardSize::parse(*board) == parsed.size)) {
         throw std::invalid_argument("board '" + *board + "' does not match the position (" + parsed.size.name() + ")");
     }
-    if (const std::string* side = field("side")) {
+    if (const std::string* side = fields.find("side")) {
         const bool black = *side == "black" || *side == "b";
         if (!black && *side != "white" && *side != "w") throw std::invalid_argument("side '" + *side + "' is not black or white");
-        if ((black ? Color::Black : Color::White) != puzzle.sideToMove) {
+        if ((black ? Color::Black : Color::White) != parsed.position.sideToMove) {
             throw std::invalid_argument("side '" + *side + "' does not match the position");
         }
     }
-    puzzle.variant = field("variant") ? Variant::parse(*field("variant")) : defaultVariant;
-    validateVariant(puzzle.game, puzzle.variant);
-    if (!fields.solution) throw std::invalid_argument("missing solution");
-    puzzle.solution = *fields.solution;
-    // Moves must at least be written as RULES.md cells, so nothing unreadable (bytes that are
-    // not even text) travels on to the checker or back out into a JSON file.
-    const BoardGeometry geometry(parsed.size.rows, parsed.size.columns);
-    for (std::size_t index = 0; index < puzzle.solution.size(); ++index) {
+}
+
+// Moves must at least be written as RULES.md cells, so nothing unreadable (bytes that are not
+// even text) travels on to the checker or back out into a JSON file.
+void requireReadableMoves(const BoardSize& size, const std::vector<std::string>& solution) {
+    const BoardGeometry geometry(size.rows, size.columns);
+    for (std::size_t index = 0; index < solution.size(); ++index) {
         try {
-            parseMoveText(geometry, puzzle.solution[index]);
+            parseMoveText(geometry, solution[index]);
         } catch (const std::invalid_argument& error) {
             throw std::invalid_argument("solution move " + std::to_string(index + 1) + ": " + error.what());
         }
     }
-    puzzle.unique = parseUniqueness(require("unique"));
-    puzzle.length = field("length") ? parseInteger("length", *field("length")) : static_cast<int>(puzzle.solution.size());
-    puzzle.rating = field("rating") ? parseInteger("rating", *field("rating")) : 0;
-    puzzle.theme = field("theme") ? *field("theme") : "";
-    puzzle.id = field("id") ? *field("id") : "line-" + std::to_string(line);
+}
+
+Puzzle puzzleFromFields(const RecordFields& fields, const Variant& defaultVariant, int line) {
+    const FieldReader field(fields);
+    Puzzle puzzle;
+    PositionText parsed;
+    try {
+        parsed = parseUserPosition(field.require("position"));
+    } catch (const std::invalid_argument& error) {
+        throw std::invalid_argument(std::string("position: ") + error.what());
+    }
+    puzzle.position = field.require("position");
+    puzzle.game = parsed.game;
+    puzzle.board = parsed.size;
+    puzzle.sideToMove = parsed.position.sideToMove;
+    requireAgreement(field, parsed);
+    puzzle.variant = field.find("variant") ? Variant::parse(*field.find("variant")) : defaultVariant;
+    validateVariant(puzzle.game, puzzle.variant);
+    if (!fields.solution) throw std::invalid_argument("missing solution");
+    puzzle.solution = *fields.solution;
+    requireReadableMoves(parsed.size, puzzle.solution);
+    puzzle.unique = parseUniqueness(field.require("unique"));
+    puzzle.length = field.find("length") ? parseInteger("length", *field.find("length")) : static_cast<int>(puzzle.solution.size());
+    puzzle.rating = field.find("rating") ? parseInteger("rating", *field.find("rating")) : 0;
+    puzzle.theme = field.find("theme") ? *field.find("theme") : "";
+    puzzle.id = field.find("id") ? *field.find("id") : "line-" + std::to_string(line);
     return puzzle;
 }
 
@@ -297,58 +317,71 @@ std::string puzzlesToText(const std::vector<Puzzle>& puzzles, PuzzleFormat forma
     return {};
 }
 
+// A CSV file's header: its columns by key, and whether it is a lichess file (a FEN column).
+struct CsvHeader {
+    std::vector<std::string> columns;
+    bool lichess = false;
+};
+
+CsvHeader readCsvHeader(const std::string& line, int lineNumber) {
+    CsvHeader header;
+    try {
+        header.columns = splitCsvLine(line);
+    } catch (const std::invalid_argument& error) {
+        throw std::invalid_argument("line " + std::to_string(lineNumber) + ": CSV header: " + error.what());
+    }
+    header.lichess = std::find(header.columns.begin(), header.columns.end(), "FEN") != header.columns.end();
+    for (std::string& column : header.columns) column = columnKey(column);
+    for (const char* needed : {"position", "solution", "unique"}) {
+        // A lichess file says nothing of uniqueness: its puzzles claim the weaker level (a
+        // puzzle unique along its line is unique at its first move too).
+        if (header.lichess && std::string(needed) == "unique") continue;
+        if (std::find(header.columns.begin(), header.columns.end(), needed) == header.columns.end()) {
+            throw std::invalid_argument("line " + std::to_string(lineNumber) + ": CSV header has no '" + needed + "' column");
+        }
+    }
+    return header;
+}
+
+RecordFields csvFields(const std::string& line, const CsvHeader& header) {
+    const std::vector<std::string> values = splitCsvLine(line);
+    if (values.size() != header.columns.size()) {
+        throw std::invalid_argument(std::to_string(values.size()) + " fields where the header has " +
+                                    std::to_string(header.columns.size()));
+    }
+    RecordFields fields;
+    if (header.lichess) fields.text["unique"] = uniquenessName(Uniqueness::First);
+    for (std::size_t column = 0; column < header.columns.size(); ++column) {
+        const std::string& key = header.columns[column];
+        requireText(key, values[column]);
+        if (key == "solution") {
+            fields.solution = splitWords(values[column]);
+        } else if (!values[column].empty()) {
+            fields.text[key] = values[column];
+        }
+    }
+    return fields;
+}
+
 std::vector<PuzzleRecord> readPuzzleText(const std::string& text, PuzzleFormat format, const Variant& defaultVariant) {
     if (format == PuzzleFormat::Html) throw std::invalid_argument("HTML puzzle sheets can not be read back; use JSONL or CSV");
     if (format == PuzzleFormat::Lichess) format = PuzzleFormat::Csv;  // the header tells the columns
     std::vector<PuzzleRecord> records;
     std::istringstream stream(text);
-    std::vector<std::string> header;
-    bool lichess = false;
+    std::optional<CsvHeader> header;
     int lineNumber = 0;
     for (std::string line; std::getline(stream, line);) {
         ++lineNumber;
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        if (format == PuzzleFormat::Csv && header.empty()) {
-            try {
-                header = splitCsvLine(line);
-            } catch (const std::invalid_argument& error) {
-                throw std::invalid_argument("line " + std::to_string(lineNumber) + ": CSV header: " + error.what());
-            }
-            lichess = std::find(header.begin(), header.end(), "FEN") != header.end();
-            for (std::string& column : header) column = columnKey(column);
-            for (const char* needed : {"position", "solution", "unique"}) {
-                // A lichess file says nothing of uniqueness: its puzzles claim the weaker level
-                // (a puzzle unique along its line is unique at its first move too).
-                if (lichess && std::string(needed) == "unique") continue;
-                if (std::find(header.begin(), header.end(), needed) == header.end()) {
-                    throw std::invalid_argument("line " + std::to_string(lineNumber) + ": CSV header has no '" + needed + "' column");
-                }
-            }
+        if (format == PuzzleFormat::Csv && !header) {
+            header = readCsvHeader(line, lineNumber);
             continue;
         }
         PuzzleRecord record;
         record.line = lineNumber;
         try {
-            RecordFields fields;
-            if (format == PuzzleFormat::JsonLines) {
-                fields = jsonFields(line);
-            } else {
-                const std::vector<std::string> values = splitCsvLine(line);
-                if (values.size() != header.size()) {
-                    throw std::invalid_argument(std::to_string(values.size()) + " fields where the header has " +
-                                                std::to_string(header.size()));
-                }
-                if (lichess) fields.text["unique"] = uniquenessName(Uniqueness::First);
-                for (std::size_t column = 0; column < header.size(); ++column) {
-                    requireText(header[column], values[column]);
-                    if (header[column] == "solution") {
-                        fields.solution = splitWords(values[column]);
-                    } else if (!values[column].empty()) {
-                        fields.text[header[column]] = values[column];
-                    }
-                }
-            }
+            const RecordFields fields = format == PuzzleFormat::JsonLines ? jsonFields(line) : csvFields(line, *header);
             record.puzzle = puzzleFromFields(fields, defaultVariant, lineNumber);
         } catch (const std::invalid_argument& error) {
             record.error = error.what();
