@@ -54,24 +54,13 @@ LayerCheck checkLayer(const std::string& directory, const TableManifest& manifes
     return check;
 }
 
-}  // namespace
-
-TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOptions& options) {
-    TableVerifyReport report;
-    report.directory = directory;
-    TableManifest manifest;
-    try {
-        manifest = TableManifest::read(directory);
-    } catch (const TableError& error) {
-        report.failures.push_back(error.what());
-        return report;
-    }
-    const TableIndex index(manifest.game, BoardGeometry(manifest.size.rows, manifest.size.columns), manifest.maxStones);
+// The manifest's own failures: an interrupted build (one line for what is missing; the layers it
+// did write are still checked), or a layer list that does not match the table's size.
+void checkManifest(const std::string& directory, const TableManifest& manifest, const TableIndex& index, TableVerifyReport& report) {
     report.layerCount = index.layerCount();
     report.layersBuilt = static_cast<int>(manifest.layers.size());
     report.incomplete = !manifest.complete;
     if (report.incomplete) {
-        // An interrupted build: one line for what is missing, then the layers it did write are checked.
         report.failures.push_back(directory + ": incomplete: " + std::to_string(report.layersBuilt) + " of " +
                                   std::to_string(report.layerCount) + " layers built (run papamu build again to finish)");
     } else if (static_cast<int>(manifest.layers.size()) != index.layerCount()) {
@@ -79,8 +68,11 @@ TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOpt
                                   " layers, a table up to " + std::to_string(index.maxStones()) + " stones has " +
                                   std::to_string(index.layerCount()));
     }
-    // Layers are checked side by side (a 25 GB table is minutes of decoding), as many at once as
-    // the memory budget holds of the largest layer decoded; failures are reported in layer order.
+}
+
+// Every layer's file checked, side by side (a 25 GB table is minutes of decoding), as many at
+// once as the memory budget holds of the largest layer decoded; failures reported in layer order.
+void checkLayers(const std::string& directory, const TableManifest& manifest, const TableIndex& index, TableVerifyReport& report) {
     std::vector<LayerCheck> checks(static_cast<std::size_t>(index.layerCount()));
     std::uint64_t largestLayer = 1;
     for (int layer = 0; layer < index.layerCount(); ++layer) largestLayer = std::max(largestLayer, index.layerSize(layer));
@@ -97,8 +89,10 @@ TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOpt
         report.bytesChecked += check.bytes;
         report.entriesChecked += check.entries;
     }
-    if (!report.ok()) return report;
+}
 
+// Samples of the values re-checked three ways: exact search, their moves' entries, df-pn.
+void checkSamples(const std::string& directory, const TableVerifyOptions& options, TableVerifyReport& report) {
     const TableProbe table(directory);
     const SampleCheckCounts exact = checkByExactSearch(table, options.samples, options.seed, options.sampleStoneLimit, report.failures);
     const SampleCheckCounts equation = checkRetrogradeEquation(table, options.consistencySamples, options.seed, report.failures);
@@ -109,6 +103,24 @@ TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOpt
     report.proofSearchSamplesChecked = proofSearch.samples;
     report.proofSearchNodes = proofSearch.searchNodes;
     report.sampleSeconds = exact.seconds + equation.seconds + proofSearch.seconds;
+}
+
+}  // namespace
+
+TableVerifyReport verifyTable(const std::string& directory, const TableVerifyOptions& options) {
+    TableVerifyReport report;
+    report.directory = directory;
+    TableManifest manifest;
+    try {
+        manifest = TableManifest::read(directory);
+    } catch (const TableError& error) {
+        report.failures.push_back(error.what());
+        return report;
+    }
+    const TableIndex index(manifest.game, BoardGeometry(manifest.size.rows, manifest.size.columns), manifest.maxStones);
+    checkManifest(directory, manifest, index, report);
+    checkLayers(directory, manifest, index, report);
+    if (report.ok()) checkSamples(directory, options, report);
     return report;
 }
 
