@@ -49,11 +49,33 @@ public:
 
     BoardSolution solve(const Position& start) {
         const auto started = std::chrono::steady_clock::now();
-        // 1. The line tree, the start included as line 0 (dropped from the answer at the end).
+        // The line tree, the start included as line 0 (dropped from the answer at the end).
         std::vector<OpeningLine> lines;
         std::vector<Move> prefix;
         enumerate(start, prefix, lines);
-        // 2. Every leaf proven on the shared table, the workers taking leaves as jobs.
+        const std::vector<std::size_t> leafLines = solveLeaves(lines);
+        for (std::size_t index = lines.size(); index-- > 0;) {
+            if (!lines[index].complete) combineExtensions(lines, index);
+        }
+        // A line of best play after every proven leaf (mostly table hits by now).
+        for (const std::size_t index : leafLines) {
+            OpeningLine& line = lines[index];
+            if (line.value) line.principalLine = search_.principalLine(line.position, principalPlies_);
+        }
+        BoardSolution solution;
+        solution.value = lines.front().valueWithSwap;
+        solution.valueWithoutSwap = lines.front().value;
+        for (const OpeningLine& line : lines) solution.nodes += line.statistics.nodes;
+        if (!lines.front().complete) lines.erase(lines.begin());
+        solution.lines = std::move(lines);
+        solution.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return solution;
+    }
+
+private:
+    // Every leaf proven on the shared table, the workers taking leaves as jobs; returns the
+    // leaves' indices in `lines`.
+    std::vector<std::size_t> solveLeaves(std::vector<OpeningLine>& lines) {
         std::vector<Position> leaves;
         std::vector<std::size_t> leafLines;
         for (std::size_t index = 0; index < lines.size(); ++index) {
@@ -71,40 +93,29 @@ public:
             line.valueWithSwap = line.value;
             if (line.swapOffered && !line.finished) line.valueWithSwap = Value::Win;
         }
-        // 3. Inner lines from their extensions, deepest first (a line's extensions follow it).
-        for (std::size_t index = lines.size(); index-- > 0;) {
-            if (lines[index].complete) continue;
-            lines[index].value = Value::Loss;
-            lines[index].valueWithSwap = Value::Loss;
-            bool plainUnknown = false;
-            bool swapUnknown = false;
-            const std::size_t length = lines[index].moves.size();
-            for (std::size_t next = index + 1; next < lines.size() && lines[next].moves.size() > length; ++next) {
-                if (lines[next].moves.size() != length + 1) continue;
-                if (lines[next].value == Value::Loss) lines[index].value = Value::Win;
-                if (!lines[next].value) plainUnknown = true;
-                if (lines[next].valueWithSwap == Value::Loss) lines[index].valueWithSwap = Value::Win;
-                if (!lines[next].valueWithSwap) swapUnknown = true;
-            }
-            if (lines[index].value != Value::Win && plainUnknown) lines[index].value.reset();
-            if (lines[index].valueWithSwap != Value::Win && swapUnknown) lines[index].valueWithSwap.reset();
-        }
-        // 4. A line of best play after every proven leaf (mostly table hits by now).
-        for (const std::size_t index : leafLines) {
-            OpeningLine& line = lines[index];
-            if (line.value) line.principalLine = search_.principalLine(line.position, principalPlies_);
-        }
-        BoardSolution solution;
-        solution.value = lines.front().valueWithSwap;
-        solution.valueWithoutSwap = lines.front().value;
-        for (const OpeningLine& line : lines) solution.nodes += line.statistics.nodes;
-        if (!lines.front().complete) lines.erase(lines.begin());
-        solution.lines = std::move(lines);
-        solution.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        return solution;
+        return leafLines;
     }
 
-private:
+    // An inner line's values from its extensions (which follow it in `lines`; called deepest
+    // first): won if one extension is lost, unknown if none is and one is unknown, else lost.
+    static void combineExtensions(std::vector<OpeningLine>& lines, std::size_t index) {
+        OpeningLine& line = lines[index];
+        line.value = Value::Loss;
+        line.valueWithSwap = Value::Loss;
+        bool plainUnknown = false;
+        bool swapUnknown = false;
+        const std::size_t length = line.moves.size();
+        for (std::size_t next = index + 1; next < lines.size() && lines[next].moves.size() > length; ++next) {
+            if (lines[next].moves.size() != length + 1) continue;
+            if (lines[next].value == Value::Loss) line.value = Value::Win;
+            if (!lines[next].value) plainUnknown = true;
+            if (lines[next].valueWithSwap == Value::Loss) line.valueWithSwap = Value::Win;
+            if (!lines[next].valueWithSwap) swapUnknown = true;
+        }
+        if (line.value != Value::Win && plainUnknown) line.value.reset();
+        if (line.valueWithSwap != Value::Win && swapUnknown) line.valueWithSwap.reset();
+    }
+
     void enumerate(const Position& position, std::vector<Move>& prefix, std::vector<OpeningLine>& lines) {
         const G& game = search_.game();
         OpeningLine line;
