@@ -34,8 +34,9 @@ struct SearchJob {
 template <class Search>
 class SearchWorker {
 public:
-    // At most 64 stones to remove, plus the swap.
-    static constexpr int kMaxDepth = 72;
+    static constexpr int kMaxDepth = 72;  // at most 64 stones to remove, plus the swap
+    // Nodes between two polls (poll()): often enough for a prompt stop and progress line, rare
+    // enough that the shared node count's cache line is not a meeting point.
     static constexpr std::uint64_t kPollInterval = 1024;
 
     SearchWorker(Search& search, int index)
