@@ -11,6 +11,7 @@
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_ranges.hpp"
+#include "cli/solve_text.hpp"
 #include "rules/game_dispatch.hpp"
 #include "rules/notation.hpp"
 #include "solver/memoized_negamax.hpp"
@@ -98,7 +99,7 @@ nlohmann::json benchBoard(const G& game, GameKind kind, const Variant& variant, 
 
 // The totals, and in text whether the node count is still the recorded signature.
 void printTotals(const nlohmann::json& entries, const BenchTotals& totals, const BenchSettings& settings, bool json) {
-    const double rate = totals.seconds > 0 ? static_cast<double>(totals.nodes) / totals.seconds : 0.0;
+    const double rate = perSecond(totals.nodes, totals.seconds);
     if (json) {
         nlohmann::json output{{"positions", entries}, {"nodes", totals.nodes}, {"seconds", totals.seconds}, {"nodes_per_second", rate}};
         if (settings.baseline) output["baseline_seconds"] = totals.baselineSeconds;
