@@ -153,14 +153,14 @@ public:
             }
         });
     }
-    // Starts loading the position's bucket into the cache, so that several lookups overlap. A
-    // wide bucket is two cache lines: a lookup that does not match in the first reads the second.
-    Probe prefetch(const Position& position) const {
-        const Probe probe = probeOf(position);
+    // Where the position's bucket is (its hash worked out once, for a prefetch and the lookup).
+    Probe probeOf(const Position& position) const { return Probe{bucketOf(position), bucketCount_}; }
+    // Starts loading the bucket into the cache, so that several lookups overlap. A wide bucket is
+    // two cache lines: a lookup that does not match in the first reads the second.
+    void prefetch(Probe probe) const {
         const char* bucket = static_cast<const char*>(memory_.data()) + probe.bucket * bucketBytes_;
         __builtin_prefetch(bucket);
         if (layout_ == EntryLayout::Wide) __builtin_prefetch(bucket + 64);
-        return probe;
     }
 
     EntryLayout layout() const { return layout_; }
@@ -198,7 +198,6 @@ private:
     template <class E>
     Bucket<E>* buckets() const { return static_cast<Bucket<E>*>(memory_.data()); }
     std::size_t bucketOf(const Position& position) const;
-    Probe probeOf(const Position& position) const { return Probe{bucketOf(position), bucketCount_}; }
     template <class E>
     bool lookupIn(std::size_t index, const Position& position, Found& found) const;
     template <class E>

@@ -118,13 +118,19 @@ private:
         game.generateMoves(node, moves_);
         std::array<Position, MoveList::kCapacity>& children = children_;
         search_.symmetries_.imagesOf(node, nodeImages_);
-        // Each child's moves are counted while the prefetches of the children before it are in
-        // flight; finished children are neither fetched nor probed.
+        // The children's buckets are fetched together, after every child is worked out: a
+        // prefetch waits for its page walk before it retires, so one issued between two children's
+        // work stalled the core until it came back (see solver/README.md, "Prefetches together").
+        // Finished children are neither fetched nor probed.
         for (int index = 0; index < moves_.size(); ++index) {
             const auto at = static_cast<std::size_t>(index);
             children[at] = search_.canonicalNear(nodeImages_, game.applyMove(node, moves_[index]));
             sketches_[at] = sketchChild(game, children[at], scratch_);
-            if (!sketches_[at].finished()) probes_[at] = search_.table_.prefetch(children[at]);
+            if (!sketches_[at].finished()) probes_[at] = search_.table_.probeOf(children[at]);
+        }
+        for (int index = 0; index < moves_.size(); ++index) {
+            const auto at = static_cast<std::size_t>(index);
+            if (!sketches_[at].finished()) search_.table_.prefetch(probes_[at]);
         }
         expansion.clear();
         for (int index = 0; index < moves_.size(); ++index) {
