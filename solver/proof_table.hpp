@@ -112,7 +112,7 @@ public:
 
     // Looks the exact position up; false when it is not stored.
     bool lookup(const Position& position, Found& found) const { return lookup(position, found, probeOf(position)); }
-    // The same, in the bucket `probe` found for the position (from prefetch()).
+    // The same, in the bucket `probe` found for the position (from probeOf()).
     bool lookup(const Position& position, Found& found, Probe probe) const;
     // Stores or updates the position, adding `work` to the work already recorded for it.
     // Returns true when it took a slot that was empty. May run a garbage collection first.
