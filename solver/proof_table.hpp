@@ -153,7 +153,7 @@ public:
             }
         });
     }
-    // Where the position's bucket is (its hash worked out once, for a prefetch and the lookup).
+    // Where the position's bucket is, for prefetch() and the lookup after it.
     Probe probeOf(const Position& position) const { return Probe{bucketOf(position), bucketCount_}; }
     // Starts loading the bucket into the cache, so that several lookups overlap. A wide bucket is
     // two cache lines: a lookup that does not match in the first reads the second.

@@ -118,9 +118,9 @@ private:
         game.generateMoves(node, moves_);
         std::array<Position, MoveList::kCapacity>& children = children_;
         search_.symmetries_.imagesOf(node, nodeImages_);
-        // The children's buckets are fetched together, after every child is worked out: a
-        // prefetch waits for its page walk before it retires, so one issued between two children's
-        // work stalled the core until it came back (see solver/README.md, "Prefetches together").
+        // The children's buckets are fetched together, after every child is worked out: issued
+        // between two children's work, each prefetch stalled the core (most likely its page walk
+        // holds its retirement) until it came back (solver/README.md, "Prefetches together").
         // Finished children are neither fetched nor probed.
         for (int index = 0; index < moves_.size(); ++index) {
             const auto at = static_cast<std::size_t>(index);
