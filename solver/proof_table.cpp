@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "solver/sixteen_byte_access.hpp"
+
 namespace papamu {
 
 namespace {
@@ -15,11 +17,13 @@ std::size_t bucketBytesOf(EntryLayout layout) {
 
 }  // namespace
 
-ProofTable::ProofTable(ProofTableBytes size, bool concurrent, EntryLayout layout)
+ProofTable::ProofTable(ProofTableBytes size, bool concurrent, EntryLayout layout, LookupGuard guard)
     : layout_(layout),
       bucketBytes_(bucketBytesOf(layout)),
       fullBucketCount_(std::max<std::size_t>(1, size.bytes / bucketBytes_)),
       concurrent_(concurrent),
+      sequencedLookups_(concurrent && !(layout == EntryLayout::Narrow && guard == LookupGuard::Fastest &&
+                                        sixteenByteAccessIsAtomic())),
       bucketCount_(startBucketCount()),
       memory_(fullBucketCount_ * bucketBytes_),
       sequences_(layout == EntryLayout::Narrow ? new std::uint32_t[kLockStripes]() : nullptr),
@@ -167,7 +171,7 @@ void ProofTable::unlock(std::size_t bucket) const {
 
 template <class E>
 std::uint32_t ProofTable::beginRead(std::size_t bucket) const {
-    if (!concurrent_) return 0;
+    if (!sequencedLookups_) return 0;
     const std::atomic_ref<std::uint32_t> sequence = sequenceOf<E>(bucket);
     for (;;) {
         const std::uint32_t begun = sequence.load(std::memory_order_acquire);
@@ -180,7 +184,7 @@ template <class E>
 bool ProofTable::endRead(std::size_t bucket, std::uint32_t begun) const {
     // The entry loads before this are acquires, so this load cannot move above them; a read that
     // saw any value of a write that began after `begun` sees its odd sequence here.
-    return !concurrent_ || sequenceOf<E>(bucket).load(std::memory_order_relaxed) == begun;
+    return !sequencedLookups_ || sequenceOf<E>(bucket).load(std::memory_order_relaxed) == begun;
 }
 
 // forEachEntry (in the header) locks through these.

@@ -38,8 +38,12 @@
 // the lookup reads anyway; narrow buckets (no spare bits) share a fixed set of stripes, 16 to a
 // cache line, so there a store by one core costs the others a miss on a line they read often
 // (about 12% of the CPU of two workers on Kōnane 6x6 before wide buckets kept their own).
+// Narrow lookups skip the seqlock where a narrow entry is read in one atomic access (x86-64 with
+// AVX, solver/sixteen_byte_access.hpp): each entry then reads whole, and an entry is all a
+// lookup uses. Writers still take the stripe, to choose a slot and add up work alone.
 // Every entry field is read and written as an atomic (acquire loads, release stores: plain
-// moves on x86), so a read that overlaps a write is retried, never a data race.
+// moves on x86; a narrow entry in one 16-byte move), so a read that overlaps a write is retried
+// (or, a narrow entry read whole, cannot see half of it), never a data race.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -59,6 +63,10 @@ namespace papamu {
 struct ProofTableBytes {
     std::size_t bytes = 0;
 };
+
+// How a shared table's lookups keep clear of a write in progress: the fastest way this processor
+// allows (Fastest), or always the seqlock (Sequenced: for tests of that way on any processor).
+enum class LookupGuard { Fastest, Sequenced };
 
 class ProofTable {
 public:
@@ -101,7 +109,8 @@ public:
     // A narrow table refuses (std::invalid_argument) to store a position beyond its 32 cells.
     ProofTable(std::size_t megabytes, bool concurrent, EntryLayout layout = EntryLayout::Wide)
         : ProofTable(ProofTableBytes{megabytes << 20}, concurrent, layout) {}
-    ProofTable(ProofTableBytes size, bool concurrent, EntryLayout layout = EntryLayout::Wide);
+    ProofTable(ProofTableBytes size, bool concurrent, EntryLayout layout = EntryLayout::Wide,
+               LookupGuard guard = LookupGuard::Fastest);
 
     // A position's bucket, worked out once for a prefetch and the lookup after it (the hash is
     // the same both times). A probe made before the table grew is worked out again.
@@ -164,6 +173,8 @@ public:
     }
 
     EntryLayout layout() const { return layout_; }
+    // Whether lookups read the bucket's seqlock (a shared table, unless its entries read whole).
+    bool sequencedLookups() const { return sequencedLookups_; }
     // The table's size (what it may grow to), in entries and bytes.
     std::size_t capacity() const { return fullBucketCount_ * kBucketEntries; }
     std::size_t bytes() const { return fullBucketCount_ * bucketBytes_; }
@@ -237,6 +248,7 @@ private:
     std::size_t bucketBytes_;
     std::size_t fullBucketCount_;
     bool concurrent_;
+    bool sequencedLookups_;
     std::size_t bucketCount_;  // in use now: fullBucketCount_ unless still growing
     PageMemory memory_;
     std::unique_ptr<std::uint32_t[]> sequences_;  // narrow buckets' stripes (none for wide): odd while written

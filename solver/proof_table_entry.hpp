@@ -15,7 +15,9 @@
 //   - work keeps 6 significant bits (at most 1/64 below the truth, rounded down), enough for
 //     what it is for: replacement, garbage classes and compaction priorities.
 // Each layout reads and writes its fields as atomics (acquire loads, release stores), so the
-// table's seqlock can retry a read that overlapped a write without a data race.
+// table's seqlock can retry a read that overlapped a write without a data race. A narrow entry
+// goes in one 16-byte access, atomic on every x86-64 processor with AVX: there the table needs no
+// seqlock for lookups (solver/sixteen_byte_access.hpp).
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -23,6 +25,7 @@
 
 #include "rules/position.hpp"
 #include "solver/proof_number.hpp"
+#include "solver/sixteen_byte_access.hpp"
 
 namespace papamu {
 
@@ -104,7 +107,8 @@ struct WideEntry {
 };
 static_assert(sizeof(WideEntry) == 32);
 
-struct NarrowEntry {
+// Aligned to its size so that it can be loaded and stored in one access (sixteen_byte_access.hpp).
+struct alignas(16) NarrowEntry {
     static constexpr int kCells = 32;
     static constexpr int kNumberBits = 25;
     static constexpr int kWorkBits = 11;  // 5 bits of exponent, 6 of mantissa
@@ -144,15 +148,12 @@ struct NarrowEntry {
         return proof_table_entry_detail::positionOf(key & lowCells, key >> kCells, static_cast<std::uint8_t>(data & 7));
     }
 
+    // Whole where sixteenByteAccessIsAtomic(): then a lookup needs no lock (ProofTable).
     static NarrowEntry load(const NarrowEntry& shared) {
-        using proof_table_entry_detail::loadShared;
-        return {loadShared(shared.key), loadShared(shared.data)};
+        const SixteenBytes words = loadSixteenBytes(&shared);
+        return {words.low, words.high};
     }
-    static void store(NarrowEntry& shared, const NarrowEntry& value) {
-        using proof_table_entry_detail::storeShared;
-        storeShared(shared.key, value.key);
-        storeShared(shared.data, value.data);
-    }
+    static void store(NarrowEntry& shared, const NarrowEntry& value) { storeSixteenBytes(&shared, {value.key, value.data}); }
 
     static constexpr std::uint64_t packNumber(ProofNumber number) {
         if (number == kProofInfinity) return kNumberInfinity;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solver/proof_table.hpp"
+#include "solver/sixteen_byte_access.hpp"
 #include "solver/work_share.hpp"
 
 namespace papamu {
@@ -200,7 +201,10 @@ TEST_CASE("lookups during concurrent stores never see half of a store", "[solver
     // One bucket, five positions: every store evicts or rewrites an entry another thread may be
     // reading. Each store writes numbers (n, n + 1) and work n for its own position, so a lookup
     // that mixed two stores (of one entry, or of two positions) breaks the pattern.
-    ProofTable table(ProofTableBytes{0}, true, GENERATE(EntryLayout::Wide, EntryLayout::Narrow));
+    // Both ways of guarding a lookup: the seqlock, and where this processor reads a narrow entry
+    // in one access, none.
+    const LookupGuard guard = GENERATE(LookupGuard::Fastest, LookupGuard::Sequenced);
+    ProofTable table(ProofTableBytes{0}, true, GENERATE(EntryLayout::Wide, EntryLayout::Narrow), guard);
     REQUIRE(table.capacity() == 4);
     const auto position = [](std::uint64_t index) { return Position{index + 1, (index + 1) << 16, Color::Black, false}; };
     constexpr int kRounds = 20000;
@@ -240,6 +244,33 @@ TEST_CASE("lookups during concurrent stores never see half of a store", "[solver
     std::size_t stored = 0;
     for (std::uint64_t index = 0; index < 5; ++index) stored += table.lookup(position(index), found) ? 1 : 0;
     CHECK(stored == 4);
+}
+
+TEST_CASE("a shared table's lookups skip the seqlock only where narrow entries read whole", "[solver]") {
+    const bool whole = sixteenByteAccessIsAtomic();
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
+    // On x86-64 the answer is the processor's AVX flag.
+    CHECK(whole == (__builtin_cpu_supports("avx") != 0));
+#else
+    CHECK_FALSE(whole);
+#endif
+    CHECK(ProofTable(1, true, EntryLayout::Narrow).sequencedLookups() == !whole);
+    CHECK(ProofTable(ProofTableBytes{1 << 20}, true, EntryLayout::Narrow, LookupGuard::Sequenced).sequencedLookups());
+    CHECK(ProofTable(1, true, EntryLayout::Wide).sequencedLookups());
+    CHECK_FALSE(ProofTable(1, false, EntryLayout::Narrow).sequencedLookups());
+    CHECK_FALSE(ProofTable(1, false, EntryLayout::Wide).sequencedLookups());
+}
+
+TEST_CASE("sixteen-byte loads and stores keep both halves in place", "[solver]") {
+    alignas(16) std::uint64_t words[4] = {1, 2, 3, 4};
+    storeSixteenBytes(&words[2], SixteenBytes{0x0123456789ABCDEFULL, 0xFEDCBA9876543210ULL});
+    CHECK(words[0] == 1);
+    CHECK(words[1] == 2);
+    CHECK(words[2] == 0x0123456789ABCDEFULL);
+    CHECK(words[3] == 0xFEDCBA9876543210ULL);
+    const SixteenBytes read = loadSixteenBytes(&words[0]);
+    CHECK(read.low == 1);
+    CHECK(read.high == 2);
 }
 
 }  // namespace papamu
