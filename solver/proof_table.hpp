@@ -125,8 +125,10 @@ public:
     bool lookup(const Position& position, Found& found, Probe probe) const;
     // Stores or updates the position, adding `work` to the work already recorded for it.
     // Returns true when it took a slot that was empty. May run a garbage collection first.
-    // `writer`: the storing worker's index, which picks the used-entry count it adds to.
-    bool store(const Position& position, ProofPair numbers, std::uint32_t work, int writer = 0);
+    // `writer`: the storing worker's index, which picks the used-entry count it adds to; no two
+    // threads may store with one index at once. kAnyWriter (any thread) counts in a shared one.
+    static constexpr int kAnyWriter = -1;
+    bool store(const Position& position, ProofPair numbers, std::uint32_t work, int writer = kAnyWriter);
     // A shared table whose fill asks for growth: the search should call growTogether() soon.
     bool growthWanted() const { return growthWanted_.load(std::memory_order_relaxed); }
     // Doubles the table as often as its fill asks, the members of `share` together (every one
@@ -257,12 +259,18 @@ private:
     // index): one shared counter beside the read-mostly members made every store invalidate the
     // other workers' copy of that line, and two threads searched no faster than one; shards
     // picked by bucket still moved a line between the cores on most stores (perf: store() 5.9%
-    // of the samples of two workers, against 1.4% at one).
+    // of the samples of two workers, against 1.4% at one). A worker's shard has no other writer,
+    // so it adds without a locked instruction (countStored); the last shard is for the rest
+    // (kAnyWriter, indices past the worker shards, and the evictions of growth and sweeps).
     struct alignas(64) UsedShard {
         std::atomic<std::int64_t> count{0};
     };
-    static constexpr std::size_t kUsedShards = 16;
-    std::array<UsedShard, kUsedShards> used_{};
+    static constexpr std::size_t kWorkerShards = 16;
+    static constexpr std::size_t kSharedShard = kWorkerShards;
+    std::array<UsedShard, kWorkerShards + 1> used_{};
+    // The fill is checked on one store in this many (summing the shards reads the workers' lines).
+    static constexpr std::size_t kFillCheckInterval = 16;
+    void countStored(int writer);
     alignas(64) std::atomic<std::size_t> garbageTrigger_;
     std::atomic<bool> collecting_{false};
     std::atomic<bool> hugePages_{false};

@@ -246,6 +246,30 @@ TEST_CASE("lookups during concurrent stores never see half of a store", "[solver
     CHECK(stored == 4);
 }
 
+TEST_CASE("stores from several workers at once are counted exactly", "[solver]") {
+    // Workers 0 and 1 count in shards of their own (no locked add), two threads without an index
+    // and a worker past the shards in the shared one; every position is new, so used() must be
+    // the number of stores that took an empty slot (a full bucket evicts instead, seldom here).
+    ProofTable table(64, true, GENERATE(EntryLayout::Wide, EntryLayout::Narrow));
+    constexpr std::uint64_t kPerThread = 20000;
+    const std::vector<int> writers = {0, 1, ProofTable::kAnyWriter, ProofTable::kAnyWriter, 40};
+    std::atomic<std::size_t> filled{0};
+    std::vector<std::thread> threads;
+    for (std::size_t thread = 0; thread < writers.size(); ++thread) {
+        threads.emplace_back([&table, &writers, &filled, thread] {
+            std::size_t mine = 0;
+            for (std::uint64_t index = 0; index < kPerThread; ++index) {
+                const Position position{thread * kPerThread + index + 1, 0, Color::Black, false};
+                mine += table.store(position, ProofPair{1, 1}, 1, writers[thread]) ? 1 : 0;
+            }
+            filled.fetch_add(mine);
+        });
+    }
+    for (std::thread& thread : threads) thread.join();
+    CHECK(table.used() == filled.load());
+    CHECK(filled.load() > writers.size() * kPerThread * 99 / 100);
+}
+
 TEST_CASE("a shared table's lookups skip the seqlock only where narrow entries read whole", "[solver]") {
     const bool whole = sixteenByteAccessIsAtomic();
 #if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
