@@ -150,7 +150,9 @@ private:
         // The parent's copy of this position's numbers may be stale (a transposition, or
         // another worker, may have moved it on): the table decides whether to go on.
         typename ProofTable::Found stored;
-        if (search_.table_.lookup(node, stored) && limits.reachedBy(stored.numbers)) return stored.numbers;
+        const ProofTable::Probe probe = search_.table_.probeOf(node);
+        if (search_.table_.lookup(node, stored, probe) && limits.reachedBy(stored.numbers)) return stored.numbers;
+        search_.table_.prefetchForStore(probe);
         const std::uint64_t nodesBefore = nodes_;
         if (++nodes_ % kPollInterval == 0) poll();
         LocalExpansion& expansion = frames_[static_cast<std::size_t>(depth)];
