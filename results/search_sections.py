@@ -130,8 +130,15 @@ def projection_lines(projection):
              f"{projection['projected_hours']:,.0f} h in all; its runs have searched {projection['target_searched_nodes'] / projection['projected_nodes']:.1%} "
              "of that many nodes (every session counted, though a resume from a compact checkpoint repeats some)"
              if projection.get("projected_hours") else "")
+    searched = projection.get("target_searched_nodes") or 0
+    latest_rate = projection.get("target_latest_nodes_per_second")
     if projection.get("remaining_hours_at_latest_rate") == 0:
         hours += ", more than that projection: it underestimates this board"
+    elif latest_rate and searched >= projection["projected_nodes_low"]:
+        # Inside the range the central figure's "rest" would promise an end the fit cannot see.
+        hours += (", already inside the projection's range, so the fit no longer says how much is left: reaching the "
+                  f"range's top would take about {(projection['projected_nodes_high'] - searched) / latest_rate / 3600:,.0f} h "
+                  f"more at its latest run's {latest_rate / 1e3:.0f} k nodes/s ({projection['target_threads']} threads)")
     elif projection.get("remaining_hours_at_latest_rate") is not None:
         hours += (f", and the rest would take about {projection['remaining_hours_at_latest_rate']:,.0f} h at its latest run's "
                   f"{projection['target_latest_nodes_per_second'] / 1e3:.0f} k nodes/s ({projection['target_threads']} threads)")
