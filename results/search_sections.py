@@ -141,7 +141,7 @@ def projection_lines(projection):
                   f"more at its latest run's {latest_rate / 1e3:.0f} k nodes/s ({projection['target_threads']} threads)")
     elif projection.get("remaining_hours_at_latest_rate") is not None:
         hours += (f", and the rest would take about {projection['remaining_hours_at_latest_rate']:,.0f} h at its latest run's "
-                  f"{projection['target_latest_nodes_per_second'] / 1e3:.0f} k nodes/s ({projection['target_threads']} threads)")
+                  f"{latest_rate / 1e3:.0f} k nodes/s ({projection['target_threads']} threads)")
     return [f"- Projection for {projection['game']} {projection['variant']} {projection['target']} (`{projection['command']}`, "
             f"{projection['date'][:10]}, {projection['commit']}): start positions solved with one thread ({points} nodes) fit "
             f"×{10 ** projection['log10_nodes_per_cell']:.2f} nodes per cell, so its {projection['target_cells']} cells need about "
