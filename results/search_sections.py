@@ -132,8 +132,8 @@ def projection_lines(projection):
              if projection.get("projected_hours") else "")
     searched = projection.get("target_searched_nodes") or 0
     latest_rate = projection.get("target_latest_nodes_per_second")
-    if projection.get("remaining_hours_at_latest_rate") == 0:
-        hours += ", more than that projection: it underestimates this board"
+    if searched >= projection["projected_nodes_high"]:
+        hours += ", more than the projection's whole range: it underestimates this board"
     elif latest_rate and searched >= projection["projected_nodes_low"]:
         # Inside the range the central figure's "rest" would promise an end the fit cannot see.
         hours += (", already inside the projection's range, so the fit no longer says how much is left: reaching the "
